@@ -1,0 +1,15 @@
+import type { Config } from '@react-router/dev/config';
+import { LANGUAGE_CODES } from './src/shared/languages.ts';
+import { allPagePaths, localizePath } from './src/shared/routes.ts';
+
+const NOT_FOUND_PATH = '/__gramsave/not-found';
+
+// Every page in every language is prerendered to static HTML; there is no server rendering at run time.
+export default {
+  appDirectory: 'src/client',
+  buildDirectory: 'build',
+  ssr: false,
+  async prerender() {
+    return LANGUAGE_CODES.flatMap((lang) => [...allPagePaths(), NOT_FOUND_PATH].map((p) => localizePath(lang, p)));
+  },
+} satisfies Config;

@@ -1,0 +1,62 @@
+/**
+ * Shapes of the page content files in content/locales/{lang}/. Interface strings live in
+ * common.json (through i18next); the long-form copy of pages lives in these files and reaches
+ * the page through its route loader at build time.
+ */
+export interface FaqEntry {
+  q: string;
+  a: string;
+}
+
+export interface TextSection {
+  title: string;
+  /** Paragraphs; may contain a list as `items`. */
+  paragraphs: string[];
+  items?: string[];
+}
+
+/** content/locales/{lang}/home.json */
+export interface HomeContent {
+  heading: string;
+  subheading: string;
+  /** Explanatory text blocks. */
+  blocks: TextSection[];
+  supported: { title: string; intro: string; items: { title: string; text: string }[] };
+  keyPoints: {
+    title: string;
+    not_affiliated: string;
+    right_to_access: string;
+    respect_rights: string;
+    advertisements: string;
+  };
+  /** Prompt to read the terms; `{link}` marks where the link to the terms goes. */
+  termsPrompt: { before: string; link: string; after: string };
+  tiles: { tool: 'video' | 'photo' | 'story' | 'reels' | 'igtv' | 'profile'; title: string; text: string }[];
+  features: { title: string; items: { title: string; text: string }[] };
+  howTo: { title: string; steps: { title: string; text: string }[] };
+  faq: FaqEntry[];
+}
+
+/** One entry of content/locales/{lang}/tools.json, keyed by tool id. */
+export interface ToolContent {
+  headline: string;
+  intro: string;
+  sections: TextSection[];
+  faq: FaqEntry[];
+}
+
+export type ToolsContent = Record<'video' | 'photo' | 'story' | 'reels' | 'igtv' | 'profile', ToolContent>;
+
+export interface LegalDocument {
+  title: string;
+  /** Shown under the title, e.g. "Last updated: March 15, 2024". */
+  lastUpdated: string;
+  intro: string;
+  sections: TextSection[];
+}
+
+/** content/locales/{lang}/legal.json */
+export interface LegalContent {
+  terms: LegalDocument;
+  privacy: LegalDocument;
+}

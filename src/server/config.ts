@@ -1,0 +1,148 @@
+/** Environment → typed configuration. Invalid configuration stops start-up with one clear line. */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_STRATEGIES = ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info'] as const;
+export const STRATEGY_NAMES = DEFAULT_STRATEGIES;
+export type StrategyName = (typeof DEFAULT_STRATEGIES)[number];
+
+const origin = z
+  .string()
+  .url()
+  .transform((s) => s.replace(/\/+$/, ''))
+  .refine((s) => /^https?:\/\//.test(s), 'must be an http(s) origin');
+
+const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
+  IG_WEB_ORIGIN: origin.default('https://www.instagram.com'),
+  IG_API_ORIGIN: origin.default('https://i.instagram.com'),
+  MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
+  MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
+  IG_SESSIONID: z.string().optional(),
+  IG_PROXY: origin.optional(),
+  IG_STRATEGIES: z
+    .string()
+    .default(DEFAULT_STRATEGIES.join(','))
+    .transform(list)
+    .pipe(z.array(z.enum(DEFAULT_STRATEGIES)).min(1)),
+  IG_DOC_ID_SHORTCODE: z.string().regex(/^\d+$/).default('8845758582119845'),
+  IG_DOC_ID_WEB_INFO: z.string().regex(/^\d+$/).default('27128499623469141'),
+  IG_DOC_ID_POLARIS: z.string().regex(/^\d+$/).default('27130156389949648'),
+  IG_APP_ID: z.string().regex(/^\d+$/).default('936619743392459'),
+  AUTOLINK_API_KEY: z.string().optional(),
+  AUTOLINK_ORIGIN: origin.optional(),
+  STORY_API_KEY: z.string().optional(),
+  STORY_API_ORIGIN: origin.optional(),
+  DOWNLOAD_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  RATE_LIMIT_RESOLVE_PER_MIN: positiveInt.default(30),
+  RATE_LIMIT_MEDIA_PER_MIN: positiveInt.default(600),
+  RATE_LIMIT_CONTACT_PER_HOUR: positiveInt.default(5),
+  TRUST_PROXY: bool.default(false),
+  ADS_CLIENT: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  CONTACT_TO: z.string().email().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUILD_DIR: z.string().min(1).default('./build/client'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicOrigin: string;
+  instagram: {
+    webOrigin: string;
+    apiOrigin: string;
+    appId: string;
+    sessionId?: string;
+    proxy?: string;
+    strategies: StrategyName[];
+    docIds: { shortcode: string; webInfo: string; polaris: string };
+  };
+  media: { hosts: string[]; testOrigins: string[]; secret: string; secretGenerated: boolean };
+  providers: {
+    autolink?: { origin: string; key: string };
+    storyInfo?: { origin: string; key: string };
+  };
+  redisUrl?: string;
+  dataDir: string;
+  buildDir: string;
+  rateLimits: { resolvePerMin: number; mediaPerMin: number; contactPerHour: number };
+  trustProxy: boolean;
+  adsClient?: string;
+  smtp?: { url: string; to: string };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throws ConfigError with a one-line message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.DOWNLOAD_SECRET) {
+    throw new ConfigError('Invalid configuration: DOWNLOAD_SECRET is required in production (32+ characters)');
+  }
+  if (Boolean(e.AUTOLINK_API_KEY) !== Boolean(e.AUTOLINK_ORIGIN)) {
+    throw new ConfigError('Invalid configuration: AUTOLINK_API_KEY and AUTOLINK_ORIGIN must be set together');
+  }
+  if (Boolean(e.STORY_API_KEY) !== Boolean(e.STORY_API_ORIGIN)) {
+    throw new ConfigError('Invalid configuration: STORY_API_KEY and STORY_API_ORIGIN must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    instagram: {
+      webOrigin: e.IG_WEB_ORIGIN,
+      apiOrigin: e.IG_API_ORIGIN,
+      appId: e.IG_APP_ID,
+      sessionId: e.IG_SESSIONID,
+      proxy: e.IG_PROXY,
+      strategies: [...new Set(e.IG_STRATEGIES)],
+      docIds: { shortcode: e.IG_DOC_ID_SHORTCODE, webInfo: e.IG_DOC_ID_WEB_INFO, polaris: e.IG_DOC_ID_POLARIS },
+    },
+    media: {
+      hosts: e.MEDIA_HOSTS,
+      testOrigins: e.MEDIA_TEST_ORIGINS,
+      secret: e.DOWNLOAD_SECRET ?? randomBytes(32).toString('base64url'),
+      secretGenerated: !e.DOWNLOAD_SECRET,
+    },
+    providers: {
+      autolink: e.AUTOLINK_API_KEY && e.AUTOLINK_ORIGIN ? { origin: e.AUTOLINK_ORIGIN, key: e.AUTOLINK_API_KEY } : undefined,
+      storyInfo: e.STORY_API_KEY && e.STORY_API_ORIGIN ? { origin: e.STORY_API_ORIGIN, key: e.STORY_API_KEY } : undefined,
+    },
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    buildDir: path.resolve(e.BUILD_DIR),
+    rateLimits: {
+      resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
+      mediaPerMin: e.RATE_LIMIT_MEDIA_PER_MIN,
+      contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
+    },
+    trustProxy: e.TRUST_PROXY,
+    adsClient: e.ADS_CLIENT,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

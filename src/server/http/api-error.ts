@@ -1,0 +1,25 @@
+/** A classified API failure: code and status come from the DESIGN's error table. */
+import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/api.ts';
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The prerendered pages, read once at start-up: URL path → HTML and its Content-Security-Policy.
+ * The CSP carries the sha256 of each inline script of that page, so script-src needs no 'unsafe-inline'.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface PrerenderedPage {
+  html: Buffer;
+  csp: string;
+  etag: string;
+}
+
+export const NOT_FOUND_PATH = '/__gramsave/not-found';
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? '';
+    if (body.length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+export function pageCsp(html: string, extraScriptSources: string[] = []): string {
+  const scripts = ["'self'", ...inlineScriptHashes(html), ...extraScriptSources].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function walk(dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+}
+
+export interface SiteIndex {
+  pages: Map<string, PrerenderedPage>;
+  /** Every other file of the build, by URL path. */
+  files: Set<string>;
+}
+
+export function readSiteIndex(buildDir: string, extraScriptSources: string[] = []): SiteIndex {
+  const pages = new Map<string, PrerenderedPage>();
+  const files = new Set<string>();
+  let all: string[] = [];
+  try {
+    walk(buildDir, all);
+  } catch {
+    all = [];
+  }
+  for (const file of all) {
+    const rel = '/' + path.relative(buildDir, file).split(path.sep).join('/');
+    if (rel.endsWith('/index.html')) {
+      const urlPath = rel.slice(0, -'/index.html'.length) || '/';
+      const html = readFileSync(file);
+      const text = html.toString('utf8');
+      pages.set(urlPath, {
+        html,
+        csp: pageCsp(text, extraScriptSources),
+        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+      });
+    } else {
+      files.add(rel);
+    }
+  }
+  return { pages, files };
+}

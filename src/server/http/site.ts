@@ -1,0 +1,84 @@
+/**
+ * The site: prerendered pages, static assets, sitemap.xml, robots.txt, redirects and translated 404s.
+ * API paths never reach this handler's page logic: unknown /api paths answer a JSON 404.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { decidePath, localizePath } from '../../shared/routes.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from './api-error.ts';
+import { sendApiError } from './errors.ts';
+import { NOT_FOUND_PATH, readSiteIndex, type PrerenderedPage } from './page-index.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML_CACHE = 'public, max-age=0, must-revalidate';
+
+export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const site = readSiteIndex(config.buildDir);
+  if (site.pages.size === 0) app.log.warn({ buildDir: config.buildDir }, 'no prerendered pages found: run npm run build');
+
+  await app.register(fastifyStatic, { root: config.buildDir, serve: false, etag: true, lastModified: true });
+
+  const sitemap = sitemapXml(config.publicOrigin);
+  const robots = robotsTxt(config.publicOrigin);
+  app.get('/sitemap.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemap));
+  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots));
+
+  function sendPage(reply: FastifyReply, page: PrerenderedPage, status = 200) {
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', page.csp)
+      .header('Cache-Control', HTML_CACHE)
+      .header('ETag', page.etag)
+      .send(page.html);
+  }
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return sendApiError(reply, new ApiError('not_found', 'No such API route.'));
+      }
+      if (pathname.includes('\0') || pathname.includes('..')) {
+        return sendApiError(reply, new ApiError('bad_request', 'Bad path.'));
+      }
+      if (site.files.has(pathname)) {
+        reply.header('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+        return reply.sendFile(pathname.slice(1));
+      }
+      const decision = decidePath(pathname);
+      if (decision.type === 'redirect') {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(decision.location + query, 301);
+      }
+      if (decision.type === 'page') {
+        const page = site.pages.get(localizePath(decision.lang, decision.path));
+        if (page) {
+          if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+          return sendPage(reply, page);
+        }
+      }
+      const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : 'en';
+      const notFound = site.pages.get(localizePath(lang, NOT_FOUND_PATH));
+      if (notFound) return sendPage(reply, notFound, 404);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return sendApiError(reply, new ApiError('not_found', 'No such API route.'));
+    return sendApiError(reply, new ApiError('not_found', 'Not found.'));
+  });
+};
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,53 @@
+/** Process entry: config → app → listen; graceful shutdown on SIGTERM/SIGINT. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + '\n');
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  if (config.media.secretGenerated) {
+    app.log.warn('DOWNLOAD_SECRET is not set: generated one for this process (development only; tokens die with it)');
+  }
+  if (config.media.testOrigins.length > 0) {
+    app.log.warn({ origins: config.media.testOrigins }, 'MEDIA_TEST_ORIGINS is set: the media proxy will fetch from these test origins. Never use this in production.');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.warn('shutdown deadline passed: closing remaining connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Gramsave failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+/**
+ * The site's route table (spec §2). Paths here carry no language prefix; every page also exists
+ * under `/{lang}` for each non-default language. The client's route config, the prerender list,
+ * the sitemap and the server's redirect rules are all derived from this one table.
+ */
+import { BLOG_SLUGS, isBlogSlug } from './blog.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './languages.ts';
+import { TOOLS, type ToolId } from './tools.ts';
+
+export type PageKind =
+  | { page: 'home' }
+  | { page: 'tool'; tool: ToolId }
+  | { page: 'blog' }
+  | { page: 'blogPost' }
+  | { page: 'contact' }
+  | { page: 'terms' }
+  | { page: 'privacy' };
+
+export interface SitePage {
+  /** Route pattern without language prefix: '/', '/contact', '/blog/:slug'. */
+  pattern: string;
+  kind: PageKind;
+  /** Path of the page this one duplicates, for the canonical link; absent when it is canonical itself. */
+  canonicalOf?: (path: string) => string;
+}
+
+/** Paths that show the home page (spec: /video, /photo, /story, /reel). */
+export const HOME_ALIASES = ['/video', '/photo', '/story', '/reel'] as const;
+
+/** HTTP redirects (spec: /reels → reels downloader). */
+export const REDIRECTS: Readonly<Record<string, string>> = { '/reels': '/instagram-reels-downloader' };
+
+export const SITE_PAGES: readonly SitePage[] = [
+  { pattern: '/', kind: { page: 'home' } },
+  ...HOME_ALIASES.map((p): SitePage => ({ pattern: p, kind: { page: 'home' }, canonicalOf: () => '/' })),
+  ...TOOLS.map((t): SitePage => ({ pattern: t.path, kind: { page: 'tool', tool: t.id } })),
+  { pattern: '/blog', kind: { page: 'blog' } },
+  { pattern: '/blog/:slug', kind: { page: 'blogPost' } },
+  { pattern: '/:slug', kind: { page: 'blogPost' }, canonicalOf: (path) => `/blog${path}` },
+  { pattern: '/contact', kind: { page: 'contact' } },
+  { pattern: '/terms', kind: { page: 'terms' } },
+  { pattern: '/privacy', kind: { page: 'privacy' } },
+];
+
+/** Concrete paths of one page pattern (the blog patterns expand to every slug). */
+export function expandPattern(pattern: string): string[] {
+  if (!pattern.includes(':slug')) return [pattern];
+  return BLOG_SLUGS.map((slug) => pattern.replace(':slug', slug));
+}
+
+/** Every concrete page path without language prefix, aliases included. */
+export function allPagePaths(): string[] {
+  return SITE_PAGES.flatMap((p) => expandPattern(p.pattern));
+}
+
+/** Every concrete page path that is its own canonical (what the sitemap lists). */
+export function canonicalPagePaths(): string[] {
+  return SITE_PAGES.filter((p) => !p.canonicalOf).flatMap((p) => expandPattern(p.pattern));
+}
+
+export function localizePath(lang: Language, path: string): string {
+  if (lang === DEFAULT_LANGUAGE) return path;
+  return path === '/' ? `/${lang}` : `/${lang}${path}`;
+}
+
+/** Split `/fr/contact` into `fr` and `/contact`; a path without a language prefix is English. */
+export function splitLanguage(pathname: string): { lang: Language; path: string } {
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0];
+  if (first !== undefined && first !== DEFAULT_LANGUAGE && isLanguage(first)) {
+    return { lang: first, path: '/' + segments.slice(1).join('/') };
+  }
+  return { lang: DEFAULT_LANGUAGE, path: '/' + segments.join('/') };
+}
+
+/** Replace (or add) the language prefix of a path: what the language menu does. */
+export function switchLanguage(pathname: string, to: Language): string {
+  return localizePath(to, splitLanguage(pathname).path);
+}
+
+/** The canonical path (with language prefix) of a concrete page path. */
+export function canonicalPath(lang: Language, path: string): string {
+  const page = findPage(path);
+  const target = page?.canonicalOf ? page.canonicalOf(path) : path;
+  return localizePath(lang, target);
+}
+
+export function findPage(path: string): SitePage | undefined {
+  return SITE_PAGES.find((p) => expandPattern(p.pattern).includes(path));
+}
+
+export type PathDecision =
+  | { type: 'page'; lang: Language; path: string }
+  | { type: 'redirect'; location: string }
+  | { type: 'notFound'; lang: Language };
+
+/**
+ * What the server does with a request path that is not a static file:
+ * a page, a redirect (the /reels rule; a trailing slash; an unknown single segment → /blog), or a 404.
+ */
+export function decidePath(pathname: string): PathDecision {
+  const { lang, path } = splitLanguage(pathname);
+  const explicitEn = pathname === '/en' || pathname.startsWith('/en/');
+  if (explicitEn) return { type: 'redirect', location: pathname.slice(3) || '/' };
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return { type: 'redirect', location: pathname.replace(/\/+$/, '') || '/' };
+  }
+  const redirect = REDIRECTS[path];
+  if (redirect) return { type: 'redirect', location: localizePath(lang, redirect) };
+  if (findPage(path)) return { type: 'page', lang, path };
+  const segments = path.split('/').filter(Boolean);
+  const single = segments.length === 1 ? segments[0]! : undefined;
+  // Spec: a single-segment path that is no route, language or article goes to the blog.
+  // Names that look like files (robots.txt, x.png) are real 404s instead.
+  if (single !== undefined && !single.includes('.') && !isBlogSlug(single)) {
+    return { type: 'redirect', location: localizePath(lang, '/blog') };
+  }
+  return { type: 'notFound', lang };
+}
+
+export { LANGUAGE_CODES };
