@@ -1,8 +1,10 @@
 /** Build the Fastify app from a config. Tests build it on a loopback port; main.ts runs it. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { rateLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { createLogger } from './logger.ts';
@@ -17,9 +19,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 16_384 },
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     requestTimeout: 0, // downloads may stream for long; slow clients are bounded by connectionTimeout and backpressure
@@ -28,7 +29,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
   await app.register(securityHeaders, { config });
+  await app.register(rateLimits, {});
   await app.register(healthRoutes, { config });
+  // API route groups (one plugin each) are registered here, before the site's catch-all.
+  await app.register(contactRoutes, { config });
   await app.register(siteRoutes, { config });
   return app;
 }

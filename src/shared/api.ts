@@ -73,14 +73,32 @@ export const resolveRequestSchema = z.object({
 export type ResolveRequest = z.infer<typeof resolveRequestSchema>;
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, minMessage: 10 } as const;
+/** Submissions sent sooner than this after the form opened are treated as bots (answered 201, not stored). */
+export const CONTACT_MIN_ELAPSED_MS = 3000;
 
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1).max(CONTACT_LIMITS.name),
-  email: z.email().max(CONTACT_LIMITS.email),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CONTACT_LIMITS.name)
+    .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters'),
+  email: z.string().trim().max(CONTACT_LIMITS.email).pipe(z.email()),
   message: z.string().trim().min(CONTACT_LIMITS.minMessage).max(CONTACT_LIMITS.message),
   /** Honeypot: people leave it empty. */
   website: z.string().max(500).optional(),
-  /** Milliseconds the form was open before sending. */
-  elapsedMs: z.number().int().nonnegative().optional(),
+  /** Milliseconds the form was open before sending (performance.now() differences may be fractional). */
+  elapsedMs: z.number().nonnegative().optional(),
+  /** The page language; recorded when it is one of ours, ignored otherwise. */
+  lang: z.string().max(35).optional(),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** Per-field reasons in a contact 400's `error.fields` (the client shows its translated text per field). */
+export type ContactFieldError = 'required' | 'too_short' | 'too_long' | 'invalid';
+export type ContactField = 'name' | 'email' | 'message';
+export interface ContactCreated {
+  ok: true;
+  /** Absent when the submission was dropped as a bot's. */
+  id?: number;
+}

@@ -1,0 +1,40 @@
+// The build's fingerprint: what the prerendered site depends on (client and shared code, content,
+// public files, build config, lockfile, and the build-time settings PUBLIC_ORIGIN and ADS_CLIENT).
+// `npm start` rebuilds when it differs from the one saved by the last build.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const INPUTS = ['src/client', 'src/shared', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+export const STAMP_FILE = 'build/.stamp.json';
+
+function files(entry, out) {
+  if (!existsSync(entry)) return;
+  const stat = statSync(entry);
+  if (stat.isDirectory()) {
+    for (const name of readdirSync(entry).sort()) files(path.join(entry, name), out);
+  } else if (!entry.endsWith('.test.ts')) {
+    out.push(entry);
+  }
+}
+
+export function currentStamp(env = process.env) {
+  const hash = createHash('sha256');
+  const list = [];
+  for (const input of INPUTS) files(input, list);
+  for (const file of list) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  hash.update(`PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN ?? ''}\0ADS_CLIENT=${env.ADS_CLIENT ?? ''}`);
+  return hash.digest('hex');
+}
+
+export function savedStamp() {
+  try {
+    return JSON.parse(readFileSync(STAMP_FILE, 'utf8')).stamp;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveStamp(stamp) {
+  writeFileSync(STAMP_FILE, JSON.stringify({ stamp, builtAt: new Date().toISOString() }) + '\n');
+}

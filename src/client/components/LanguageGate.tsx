@@ -1,0 +1,39 @@
+/**
+ * Applies the visitor's language. The page's language comes from its URL; on the bare `/`, a saved
+ * (else the browser's) supported language other than English redirects to `/{lang}` (spec §2),
+ * with a spinner instead of the English page while that happens.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { localizePath } from '../../shared/routes.ts';
+import { detectLanguage, saveLanguage } from '../lib/language-detection.ts';
+import { Spinner } from './Spinner.tsx';
+
+export function LanguageGate({ lang, children }: { lang: Language; children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => {
+    if (pathname === '/') {
+      const preferred = detectLanguage();
+      if (preferred !== DEFAULT_LANGUAGE) {
+        setRedirecting(true);
+        window.location.replace(localizePath(preferred, '/') + search + hash);
+        return;
+      }
+    }
+    saveLanguage(lang);
+  }, [lang, pathname, search, hash]);
+
+  return (
+    <>
+      {children}
+      {redirecting && (
+        <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-white">
+          <Spinner label="Loading…" />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+/** Header, main content and footer around every page; the toast area sits at the top centre. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'react-hot-toast';
+import { useLocation } from 'react-router';
+import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { toolById } from '../../shared/tools.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { lang, path } = splitLanguage(pathname);
+  const kind = findPage(path)?.kind;
+  const hasFaq = kind?.page === 'home' || kind?.page === 'tool';
+  const faqHref = hasFaq ? '#faq' : `${localizePath(lang, '/')}#faq`;
+  const igtv = kind?.page === 'tool' && toolById(kind.tool).ownFooter;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t('a11y.skipToContent')}
+      </a>
+      <Header lang={lang} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
+      <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
+      <Toaster position="top-center" />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Which language a visitor prefers (spec §2): the URL path, then the saved choice (localStorage),
+ * then the browser; the other sources (query `lng`, cookie `i18next`, sessionStorage, `<html lang>`) follow.
+ * The choice is cached in localStorage `i18nextLng`.
+ */
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages.ts';
+
+export const DETECTION_OPTIONS = {
+  order: ['path', 'localStorage', 'navigator', 'querystring', 'cookie', 'sessionStorage', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  lookupSessionStorage: 'i18nextLng',
+  lookupFromPathIndex: 0,
+  caches: ['localStorage'],
+};
+
+function supported(code: string): Language | undefined {
+  const base = code.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}
+
+/** The first detected language we support, in the detection order; the default when none is. */
+export function detectLanguage(order: string[] = DETECTION_OPTIONS.order): Language {
+  const detector = new LanguageDetector();
+  detector.init(undefined, { ...DETECTION_OPTIONS, order });
+  const found = detector.detect(order);
+  const candidates = Array.isArray(found) ? found : found ? [found] : [];
+  for (const candidate of candidates) {
+    const lang = supported(candidate);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Remember the language the visitor is reading in. */
+export function saveLanguage(lang: Language): void {
+  try {
+    window.localStorage.setItem(DETECTION_OPTIONS.lookupLocalStorage, lang);
+  } catch (err) {
+    // Private modes can refuse storage; the path still carries the language.
+    console.debug('language not saved', err);
+  }
+}

@@ -1,0 +1,24 @@
+/** What the root loader gives every page: its language, the interface strings, and build-time settings. */
+import type { Resource } from 'i18next';
+import type { Language } from '../../shared/languages.ts';
+
+export interface RootData {
+  lang: Language;
+  common: Resource[string][string];
+  origin: string;
+  adsClient: string | null;
+}
+
+type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+
+export function rootDataOf(matches: readonly Match[]): RootData {
+  const root = matches.find((m) => m?.id === 'root');
+  return (root?.loaderData ?? root?.data) as RootData;
+}
+
+/** Look a dotted key up in the interface strings (for meta tags, which render outside React). */
+export function commonString(data: RootData, key: string): string {
+  let node: unknown = data.common;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : key;
+}

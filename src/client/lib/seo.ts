@@ -1,0 +1,36 @@
+/** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter. */
+import type { MetaDescriptor } from 'react-router';
+import { languageInfo } from '../../shared/languages.ts';
+import { splitLanguage } from '../../shared/routes.ts';
+import { buildSeoLinks } from '../../shared/seo.ts';
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  pathname: string;
+  origin: string;
+  type?: 'website' | 'article';
+  structuredData?: object[];
+}
+
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const { canonical, alternates } = buildSeoLinks(input.origin, input.pathname);
+  const { lang } = splitLanguage(input.pathname);
+  const tags: MetaDescriptor[] = [
+    { title: input.title },
+    { name: 'description', content: input.description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    ...alternates.map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.hreflang, href: a.href })),
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:site_name', content: 'Gramsave' },
+    { property: 'og:title', content: input.title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: languageInfo(lang).ogLocale },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: input.title },
+    { name: 'twitter:description', content: input.description },
+  ];
+  for (const data of input.structuredData ?? []) tags.push({ 'script:ld+json': data });
+  return tags;
+}

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { splitLanguage } from '../shared/routes.ts';
+import './app.css';
+import { LanguageGate } from './components/LanguageGate.tsx';
+import { SiteShell } from './components/SiteShell.tsx';
+import { readLocale } from './lib/content.server.ts';
+import { createI18n } from './lib/i18n.ts';
+import type { RootData } from './lib/root-data.ts';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  const { lang } = splitLanguage(new URL(request.url).pathname);
+  return {
+    lang,
+    common: readLocale(lang, 'common'),
+    origin: (process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    adsClient: process.env.ADS_CLIENT || null,
+  };
+}
+
+/** The interface strings only change with the language, and a language change reloads the page. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return splitLanguage(currentUrl.pathname).lang !== splitLanguage(nextUrl.pathname).lang;
+}
+
+export function links() {
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'manifest', href: '/manifest.webmanifest' },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const location = useLocation();
+  const lang = data?.lang ?? splitLanguage(location.pathname).lang;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#15803d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const i18n = useMemo(() => createI18n(data.lang, data.common), [data.lang, data.common]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LanguageGate lang={data.lang}>
+        <SiteShell>
+          <Outlet />
+        </SiteShell>
+      </LanguageGate>
+    </I18nextProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-center">Loading…</p>;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-bold">Gramsave</h1>
+      <p className="mt-4">{message}</p>
+      <a className="mt-6 inline-block underline" href="/">
+        Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import { Link, redirect, useLoaderData } from 'react-router';
+import { isBlogSlug, titleFromSlug } from '../../shared/blog.ts';
+import { canonicalPath, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { formatDate, readBlogPost } from '../lib/blog.server.ts';
+import { rootDataOf } from '../lib/root-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { articleData } from '../lib/structured-data.ts';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { lang, path } = splitLanguage(new URL(request.url).pathname);
+  const slug = path.split('/').filter(Boolean).pop() ?? '';
+  if (!isBlogSlug(slug)) throw redirect(localizePath(lang, '/blog'));
+  const post = readBlogPost(slug, lang);
+  return { lang, slug, post, dateText: formatDate(post.date, lang) };
+}
+
+export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>) {
+  const root = rootDataOf(matches);
+  const post = loaderData?.post;
+  const title = `${post?.title ?? titleFromSlug(loaderData?.slug ?? '')} | Gramsave`;
+  const description = post?.excerpt ?? '';
+  const { lang, path } = splitLanguage(location.pathname);
+  return pageMeta({
+    title,
+    description,
+    pathname: location.pathname,
+    origin: root.origin,
+    type: 'article',
+    structuredData: post?.html
+      ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + canonicalPath(lang, path), lang, origin: root.origin })]
+      : [],
+  });
+}
+
+export default function BlogPostRoute() {
+  const { t } = useTranslation();
+  const { lang, slug, post, dateText } = useLoaderData<typeof loader>();
+  const available = Boolean(post.title && post.html);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold sm:text-4xl">{post.title ?? titleFromSlug(slug)}</h1>
+      {dateText && <p className="mt-2 text-slate-600"><time dateTime={post.date}>{dateText}</time></p>}
+      {available ? (
+        <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: post.html! }} />
+      ) : (
+        <p role="note" className="mt-8 rounded-lg bg-amber-50 p-4 text-amber-900">{t('blog.notAvailable')}</p>
+      )}
+      <Link to={localizePath(lang, '/blog')} className="mt-10 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-medium hover:bg-slate-50">
+        ← {t('blog.backToBlog')}
+      </Link>
+    </article>
+  );
+}

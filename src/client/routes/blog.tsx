@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { BLOG_POSTS } from '../../shared/blog.ts';
+import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { formatDate, readBlogPost } from '../lib/blog.server.ts';
+import { blogListView } from '../lib/blog-list.ts';
+import { commonString, rootDataOf } from '../lib/root-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { lang } = splitLanguage(new URL(request.url).pathname);
+  const entries = BLOG_POSTS.filter((p) => p.listed).map((ref) => {
+    const post = readBlogPost(ref.slug, lang);
+    return { slug: ref.slug, date: ref.date, dateText: formatDate(post.date ?? ref.date, lang) ?? ref.date, title: post.title, excerpt: post.excerpt };
+  });
+  return { lang, ...blogListView(entries) };
+}
+
+export function meta({ matches, location }: MetaArgs<typeof loader>) {
+  const root = rootDataOf(matches);
+  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, origin: root.origin });
+}
+
+export default function BlogRoute() {
+  const { t } = useTranslation();
+  const { lang, posts, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold sm:text-4xl">{t('blog.title')}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t('blog.subtitle')}</p>
+      {notice && <p role="note" className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">{t('blog.someNotAvailable')}</p>}
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+        {posts.map((post) => (
+          <li key={post.slug} className="flex flex-col rounded-xl border border-slate-200 p-5">
+            <time dateTime={post.date} className="text-sm text-slate-600">{post.dateText}</time>
+            <h2 className="mt-1 text-xl font-bold">
+              <Link to={localizePath(lang, `/blog/${post.slug}`)} className="hover:underline">{post.title}</Link>
+            </h2>
+            {post.excerpt && <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>}
+            <Link to={localizePath(lang, `/blog/${post.slug}`)} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline" aria-label={`${t('blog.readMore')}: ${post.title}`}>
+              {t('blog.readMore')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

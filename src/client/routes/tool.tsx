@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { findPage, splitLanguage } from '../../shared/routes.ts';
+import { toolById, type ToolId } from '../../shared/tools.ts';
+import { DownloaderPage } from '../pages/DownloaderPage.tsx';
+import { readLocale } from '../lib/content.server.ts';
+import type { ToolsContent } from '../lib/content-types.ts';
+import { commonString, rootDataOf } from '../lib/root-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { faqPageData } from '../lib/structured-data.ts';
+
+function toolOf(pathname: string): ToolId {
+  const kind = findPage(splitLanguage(pathname).path)?.kind;
+  if (kind?.page !== 'tool') throw new Response('Not found', { status: 404 });
+  return kind.tool;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const tool = toolOf(pathname);
+  return { tool, content: readLocale<ToolsContent>(splitLanguage(pathname).lang, 'tools')[tool] };
+}
+
+export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>) {
+  const root = rootDataOf(matches);
+  const tool = toolOf(location.pathname);
+  return pageMeta({
+    title: commonString(root, `pages.${tool}.title`),
+    description: commonString(root, `pages.${tool}.description`),
+    pathname: location.pathname,
+    origin: root.origin,
+    structuredData: loaderData ? [faqPageData(loaderData.content.faq)] : [],
+  });
+}
+
+export default function ToolRoute() {
+  const { tool, content } = useLoaderData<typeof loader>();
+  return <DownloaderPage tool={toolById(tool)} content={content} />;
+}

@@ -1,0 +1,89 @@
+/**
+ * Classified extraction failures (PROTOCOL "Failure signals") and how they leave the API.
+ * When every strategy fails, the most telling failure wins:
+ * private > not found > no media > login required > rate limited > changed > unavailable.
+ */
+import { ApiError } from '../http/api-error.ts';
+
+export type FailureKind =
+  | 'private'
+  | 'not_found'
+  | 'no_media'
+  | 'login_required'
+  | 'rate_limited'
+  | 'changed'
+  | 'unavailable'
+  | 'timeout'
+  | 'unsupported';
+
+const RANK: Record<FailureKind, number> = {
+  unsupported: 9,
+  private: 8,
+  not_found: 7,
+  no_media: 6,
+  login_required: 5,
+  rate_limited: 4,
+  changed: 3,
+  unavailable: 2,
+  timeout: 1,
+};
+
+export class ExtractError extends Error {
+  readonly kind: FailureKind;
+  readonly retryAfterSeconds?: number;
+  /** A message meant for the visitor (e.g. a provider's own, spec §5); the detail stays in `message`. */
+  readonly userMessage?: string;
+
+  constructor(kind: FailureKind, message: string, options: { retryAfterSeconds?: number; userMessage?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.kind = kind;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.userMessage = options.userMessage;
+  }
+}
+
+/** Anything thrown inside a strategy, as an ExtractError (unknown errors are the upstream's changed shape or our bug). */
+export function asExtractError(err: unknown): ExtractError {
+  if (err instanceof ExtractError) return err;
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
+    return new ExtractError('timeout', 'the request timed out', { cause: err });
+  }
+  return new ExtractError('changed', err instanceof Error ? err.message : String(err), { cause: err });
+}
+
+export function mostTelling(failures: ExtractError[]): ExtractError | undefined {
+  let best: ExtractError | undefined;
+  for (const failure of failures) if (!best || RANK[failure.kind] > RANK[best.kind]) best = failure;
+  return best;
+}
+
+const MESSAGES: Record<FailureKind, string> = {
+  private: 'Access denied. The content might be from a private account.',
+  not_found: 'Content not found or has been deleted. Please check the URL.',
+  no_media: 'No downloadable content found.',
+  login_required: 'Instagram only shows this content to logged-in users right now. Please try again later.',
+  rate_limited: 'Rate limit exceeded. Please try again later.',
+  changed: 'Instagram answered in a way we could not read. Please try again later.',
+  unavailable: 'Instagram is not reachable right now. Please try again later.',
+  timeout: 'Instagram took too long to answer. Please try again later.',
+  unsupported: 'This kind of Instagram link is not supported.',
+};
+
+export function toApiError(failure: ExtractError): ApiError {
+  const message = failure.userMessage ?? MESSAGES[failure.kind];
+  switch (failure.kind) {
+    case 'rate_limited':
+      return new ApiError('rate_limited', message, {
+        headers: { 'Retry-After': String(failure.retryAfterSeconds ?? 60) },
+        cause: failure,
+      });
+    case 'changed':
+      return new ApiError('upstream_changed', message, { cause: failure });
+    case 'unavailable':
+      return new ApiError('upstream_unavailable', message, { cause: failure });
+    case 'timeout':
+      return new ApiError('upstream_unavailable', message, { status: 504, cause: failure });
+    default:
+      return new ApiError(failure.kind, message, { cause: failure });
+  }
+}

@@ -1,0 +1,50 @@
+/** Choosing among renditions: best by width × height (never by position; ties keep the first). */
+import type { RawRendition } from '../raw.ts';
+
+/** Every distinct rendition, best first; equal sizes keep the first one listed. */
+export function rankRenditions(renditions: RawRendition[]): RawRendition[] {
+  const seen = new Set<string>();
+  const distinct = renditions.filter((r) => {
+    if (!r.url) return false;
+    const size = `${r.width}x${r.height}`;
+    if (seen.has(size)) return false;
+    seen.add(size);
+    return true;
+  });
+  // Array.prototype.sort is stable, so ties keep their order.
+  return distinct.sort((a, b) => b.width * b.height - a.width * a.height);
+}
+
+/** A preview for a grid cell: the smallest rendition at least 480 wide, else the best one. */
+export function previewOf(ranked: RawRendition[]): RawRendition | undefined {
+  const bigEnough = ranked.filter((r) => r.width >= 480);
+  return bigEnough[bigEnough.length - 1] ?? ranked[0];
+}
+
+/**
+ * The audio track alone from a DASH manifest: the BaseURL of the AdaptationSet whose mimeType
+ * (on the set or its Representation) is audio/mp4. Undefined when the manifest has no audio.
+ */
+export function dashAudioUrl(manifest: string | null | undefined): string | undefined {
+  if (!manifest) return undefined;
+  for (const set of manifest.match(/<AdaptationSet\b[\s\S]*?<\/AdaptationSet>/g) ?? []) {
+    if (!/mimeType="audio\/mp4"|contentType="audio"/.test(set)) continue;
+    const base = /<BaseURL\b[^>]*>([^<]+)<\/BaseURL>/.exec(set)?.[1];
+    if (base) return decodeXmlEntities(base.trim());
+  }
+  return undefined;
+}
+
+function decodeXmlEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+export function isoFromUnixSeconds(seconds: number | undefined | null): string | undefined {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return new Date(seconds * 1000).toISOString();
+}

@@ -1,0 +1,37 @@
+/**
+ * What extraction produces: the media of a link with the CDN's own URLs. The cache stores this;
+ * media/present.ts turns it into the API's Resolution with signed proxy URLs on every answer.
+ */
+import type { ResolutionKind } from '../../shared/api.ts';
+
+export interface RawRendition {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface RawMediaItem {
+  type: 'image' | 'video';
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+  /** CDN URL of the best rendition (largest width × height). */
+  url: string;
+  /** CDN URL of the poster (video) or a smaller image; the best image when there is nothing smaller. */
+  previewUrl: string;
+  /** Every rendition, best first (the best one included). */
+  qualities: RawRendition[];
+  /** CDN URL of the DASH audio track alone, when the source has one. */
+  audioUrl?: string;
+}
+
+export interface RawResolution {
+  kind: ResolutionKind;
+  shortcode?: string;
+  sourceUrl: string;
+  author: { username: string; fullName?: string; avatarUrl?: string };
+  caption?: string;
+  /** ISO 8601. */
+  takenAt?: string;
+  items: RawMediaItem[];
+}

@@ -1,0 +1,124 @@
+/**
+ * POST /api/v1/contact: a contact message is validated, committed to SQLite and only then answered
+ * 201 `{ ok, id }`; the email forward (when SMTP_URL is set) runs after the answer. Bots (a filled
+ * honeypot, or a form sent within 3 s of opening) get the same-looking 201 and nothing is stored.
+ * Rate-limited per client IP (RATE_LIMIT_CONTACT_PER_HOUR). JSON bodies only, 32 KB at most.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import {
+  CONTACT_MIN_ELAPSED_MS,
+  contactRequestSchema,
+  type ContactCreated,
+  type ContactField,
+  type ContactFieldError,
+} from '../../shared/api.ts';
+import { isLanguage } from '../../shared/languages.ts';
+import type { Config } from '../config.ts';
+import { createContactForwarder } from '../mail/forward-contact.ts';
+import { createContactStore } from '../store/contact-messages.ts';
+import { openDatabase } from '../store/database.ts';
+import { ApiError } from './api-error.ts';
+
+export const CONTACT_PATH = '/api/v1/contact';
+/** 5,000 characters of CJK or Devanagari are ~15 KB of UTF-8; 32 KB leaves room for the rest. */
+export const CONTACT_BODY_LIMIT = 32 * 1024;
+const FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
+
+export type BotReason = 'honeypot' | 'too_fast';
+
+/** Bots fill the hidden `website` field or send faster than a person can type. */
+export function botReason(body: unknown): BotReason | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { website, elapsedMs } = body as Record<string, unknown>;
+  if (website !== undefined && website !== null && !(typeof website === 'string' && website.trim() === '')) {
+    return 'honeypot';
+  }
+  if (typeof elapsedMs === 'number' && elapsedMs < CONTACT_MIN_ELAPSED_MS) return 'too_fast';
+  return undefined;
+}
+
+/** One reason per invalid visible field; `required` when the field is missing or blank. */
+export function contactFieldErrors(body: unknown, issues: z.ZodError['issues']) {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const fields: Partial<Record<ContactField, ContactFieldError>> = {};
+  for (const issue of issues) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (!field || fields[field]) continue;
+    const value = raw[field];
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      fields[field] = 'required';
+    } else if (issue.code === 'too_small') {
+      fields[field] = 'too_short';
+    } else if (issue.code === 'too_big') {
+      fields[field] = 'too_long';
+    } else {
+      fields[field] = 'invalid';
+    }
+  }
+  return fields;
+}
+
+export const contactRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const db = openDatabase(config.dataDir);
+  const store = createContactStore(db);
+  const forwarder = config.smtp
+    ? createContactForwarder({ smtpUrl: config.smtp.url, to: config.smtp.to, store, log: app.log })
+    : undefined;
+
+  // JSON only: without a text/plain parser (encapsulated to this plugin) other bodies get a 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onReady', async () => {
+    forwarder?.retryUnforwarded();
+  });
+  app.addHook('onClose', async () => {
+    await forwarder?.close();
+    db.close();
+  });
+
+  app.post(
+    CONTACT_PATH,
+    {
+      bodyLimit: CONTACT_BODY_LIMIT,
+      config: { rateLimit: { max: config.rateLimits.contactPerHour, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const bot = botReason(request.body);
+      if (bot) {
+        request.log.info({ reason: bot }, 'contact submission dropped as a bot');
+        return reply.code(201).send({ ok: true } satisfies ContactCreated);
+      }
+
+      const parsed = contactRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const fields = contactFieldErrors(request.body, parsed.error.issues);
+        const names = Object.keys(fields);
+        throw new ApiError(
+          'bad_request',
+          names.length > 0 ? `Please check: ${names.join(', ')}.` : 'The request body is not a valid contact message.',
+          names.length > 0 ? { fields } : {},
+        );
+      }
+
+      const { name, email, message, lang } = parsed.data;
+      let id: number;
+      try {
+        id = store.save({
+          name,
+          email,
+          message,
+          language: isLanguage(lang) ? lang : undefined,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (err) {
+        request.log.error({ err }, 'contact message could not be stored');
+        throw new ApiError('internal', 'Your message could not be saved. Please try again.', { cause: err });
+      }
+      await reply.code(201).send({ ok: true, id } satisfies ContactCreated);
+      forwarder?.enqueue(id);
+      return reply;
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/**
+ * Media tokens: stateless, base64url JSON payload + HMAC-SHA256, verified in constant time.
+ * Any instance holding the same DOWNLOAD_SECRET accepts any other's tokens.
+ * Expiry follows the CDN URL's own `oe` (hex unix seconds) and is capped.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error.ts';
+
+export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
+
+const fileSchema = z.object({ u: z.string().url().max(4096), f: z.string().min(1).max(200) });
+
+const payloadSchema = z.discriminatedUnion('t', [
+  /** One file. k: what it is (for Content-Type checks and the download toast). */
+  z.object({ t: z.literal('m'), k: z.enum(['video', 'image', 'audio']), e: z.number().int(), ...fileSchema.shape }),
+  /** A ZIP of several files. */
+  z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(fileSchema).min(1).max(50) }),
+]);
+
+export type MediaTokenPayload = z.infer<typeof payloadSchema>;
+export type SingleMediaPayload = Extract<MediaTokenPayload, { t: 'm' }>;
+export type ZipPayload = Extract<MediaTokenPayload, { t: 'z' }>;
+
+function mac(secret: string, body: string): Buffer {
+  return createHmac('sha256', secret).update(body).digest();
+}
+
+export function signMediaToken(secret: string, payload: MediaTokenPayload): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${mac(secret, body).toString('base64url')}`;
+}
+
+/** Verify and decode; throws ApiError (400 for malformed or forged tokens, 410 for expired ones). */
+export function verifyMediaToken(secret: string, token: string, nowSeconds = Math.floor(Date.now() / 1000)): MediaTokenPayload {
+  const invalid = () => new ApiError('bad_request', 'This download link is invalid.');
+  if (token.length > 16_384) throw invalid();
+  const dot = token.indexOf('.');
+  if (dot <= 0 || dot !== token.lastIndexOf('.')) throw invalid();
+  const body = token.slice(0, dot);
+  const signature = token.slice(dot + 1);
+  if (!/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid();
+  const given = Buffer.from(signature, 'base64url');
+  const expected = mac(secret, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const parsed = payloadSchema.safeParse(json);
+  if (!parsed.success) throw invalid();
+  if (parsed.data.e < nowSeconds) {
+    throw new ApiError('expired', 'This download link has expired. Fetch the post again.');
+  }
+  return parsed.data;
+}
+
+/** The CDN URL's own expiry (`oe`, hex unix seconds), if it has one. */
+export function cdnExpiry(url: string): number | undefined {
+  try {
+    const oe = new URL(url).searchParams.get('oe');
+    if (!oe || !/^[0-9a-fA-F]{1,12}$/.test(oe)) return undefined;
+    return parseInt(oe, 16);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Token expiry: the earliest CDN expiry among the URLs, capped at MAX_TOKEN_LIFETIME_SECONDS from now. */
+export function tokenExpiry(urls: string[], nowSeconds = Math.floor(Date.now() / 1000)): number {
+  let expiry = nowSeconds + MAX_TOKEN_LIFETIME_SECONDS;
+  for (const url of urls) {
+    const oe = cdnExpiry(url);
+    if (oe !== undefined) expiry = Math.min(expiry, oe);
+  }
+  return expiry;
+}

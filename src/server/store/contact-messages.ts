@@ -1,0 +1,120 @@
+/**
+ * Contact messages in SQLite. `save` returns only after the row is committed (synchronous=FULL),
+ * so the caller may acknowledge the visitor. Client IPs are kept only as a salted SHA-256.
+ */
+import { createHash } from 'node:crypto';
+import { installSalt, type SqliteDatabase } from './database.ts';
+
+export const USER_AGENT_MAX = 256;
+const FORWARD_ERROR_MAX = 500;
+
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  message: string;
+  language?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface ContactMessage {
+  id: number;
+  createdAt: string;
+  name: string;
+  email: string;
+  message: string;
+  language: string | null;
+  ipHash: string | null;
+  userAgent: string | null;
+  forwardedAt: string | null;
+  forwardError: string | null;
+  forwardAttempts: number;
+}
+
+interface Row {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  message: string;
+  language: string | null;
+  ip_hash: string | null;
+  user_agent: string | null;
+  forwarded_at: string | null;
+  forward_error: string | null;
+  forward_attempts: number;
+}
+
+const fromRow = (r: Row): ContactMessage => ({
+  id: r.id,
+  createdAt: r.created_at,
+  name: r.name,
+  email: r.email,
+  message: r.message,
+  language: r.language,
+  ipHash: r.ip_hash,
+  userAgent: r.user_agent,
+  forwardedAt: r.forwarded_at,
+  forwardError: r.forward_error,
+  forwardAttempts: r.forward_attempts,
+});
+
+export function hashIp(ip: string, salt: string): string {
+  return createHash('sha256').update(`${salt}\n${ip}`).digest('hex');
+}
+
+export type ContactStore = ReturnType<typeof createContactStore>;
+
+export function createContactStore(db: SqliteDatabase, now: () => Date = () => new Date()) {
+  const salt = installSalt(db);
+  const insert = db.prepare(`INSERT INTO contact_messages (created_at, name, email, message, language, ip_hash, user_agent)
+    VALUES (@createdAt, @name, @email, @message, @language, @ipHash, @userAgent)`);
+  const byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');
+  const newest = db.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT ?');
+  const count = db.prepare('SELECT COUNT(*) FROM contact_messages').pluck();
+  const unforwarded = db.prepare(
+    'SELECT * FROM contact_messages WHERE forwarded_at IS NULL AND forward_attempts < ? ORDER BY id LIMIT ?',
+  );
+  const forwarded = db.prepare(
+    'UPDATE contact_messages SET forwarded_at = ?, forward_error = NULL, forward_attempts = forward_attempts + 1 WHERE id = ?',
+  );
+  const forwardFailed = db.prepare(
+    'UPDATE contact_messages SET forward_error = ?, forward_attempts = forward_attempts + 1 WHERE id = ?',
+  );
+
+  return {
+    /** Commit one message; returns its id once the write is durable. */
+    save(input: NewContactMessage): number {
+      const result = insert.run({
+        createdAt: now().toISOString(),
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        language: input.language ?? null,
+        ipHash: input.ip ? hashIp(input.ip, salt) : null,
+        userAgent: input.userAgent ? input.userAgent.slice(0, USER_AGENT_MAX) : null,
+      });
+      return Number(result.lastInsertRowid);
+    },
+    get(id: number): ContactMessage | undefined {
+      const row = byId.get(id) as Row | undefined;
+      return row && fromRow(row);
+    },
+    newest(limit: number): ContactMessage[] {
+      return (newest.all(limit) as Row[]).map(fromRow);
+    },
+    count(): number {
+      return count.get() as number;
+    },
+    /** Oldest first: messages not yet forwarded that have been tried fewer than `maxAttempts` times. */
+    unforwarded(maxAttempts: number, limit: number): ContactMessage[] {
+      return (unforwarded.all(maxAttempts, limit) as Row[]).map(fromRow);
+    },
+    markForwarded(id: number): void {
+      forwarded.run(now().toISOString(), id);
+    },
+    markForwardFailed(id: number, error: string): void {
+      forwardFailed.run(error.slice(0, FORWARD_ERROR_MAX), id);
+    },
+  };
+}

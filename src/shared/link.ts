@@ -1,0 +1,180 @@
+/**
+ * Instagram link parser (PROTOCOL "Links a visitor pastes"), shared by client and server: no Node APIs.
+ * Finds the first Instagram link in pasted text and says what it points at, or why it cannot be served:
+ * `invalid_url` (no Instagram link at all) vs `unsupported` (an Instagram link of a kind we do not serve).
+ */
+import type { ToolId } from './tools.ts';
+
+export type ParsedLink =
+  | { kind: 'post' | 'reel' | 'igtv'; shortcode: string }
+  | { kind: 'share'; shareId: string; path: string }
+  | { kind: 'story'; username: string; storyId?: string }
+  | { kind: 'highlight'; highlightId: string }
+  | { kind: 'profile'; username: string };
+
+export type LinkParseResult = { ok: true; link: ParsedLink } | { ok: false; error: 'invalid_url' | 'unsupported' };
+
+export interface ParseLinkOptions {
+  /** With 'profile', a bare `username` or `@username` counts as a profile. */
+  tool?: ToolId;
+}
+
+export const SHORTCODE_RE = /^[A-Za-z0-9_-]{1,48}$/;
+export const USERNAME_RE = /^[A-Za-z0-9._]{1,30}$/;
+const NUMERIC_ID_RE = /^\d{1,30}$/;
+const SHARE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Subdomains we read as instagram.com itself, per registrable domain. */
+const HOSTS: Record<string, readonly string[]> = {
+  'instagram.com': ['', 'www.', 'm.'],
+  'ddinstagram.com': ['', 'www.', 'd.', 'g.'],
+  'instagr.am': ['', 'www.'],
+};
+
+// The link starts at the beginning, after whitespace or an opening bracket/quote, never inside another word or URL.
+const LINK_RE =
+  /(?<=^|[\s(<[{"'`,;:!|>])(?:https?:\/\/)?((?:[a-z0-9-]+\.)*)(instagram\.com|ddinstagram\.com|instagr\.am)(?=$|[/?#:\s)\]>"'`,;!|])((?::\d+)?[^\s<>"'`()[\]{}|]*)/i;
+
+/** First path segments of Instagram pages that are not usernames. */
+const RESERVED = new Set([
+  'about', 'accounts', 'api', 'ar', 'archive', 'audio', 'challenge', 'create', 'developer', 'direct', 'directory',
+  'emails', 'explore', 'graphql', 'invites', 'legal', 'lite', 'locations', 'music', 'nametag', 'oauth', 'p', 'popular',
+  'press', 'privacy', 'reel', 'reels', 's', 'session', 'share', 'static', 'stories', 'terms', 'threads', 'topics', 'tv',
+  'web', 'your_activity', '_n', '_u',
+]);
+/** Profile tabs: `/{username}/{tab}/` is still the profile. */
+const PROFILE_TABS = new Set(['reels', 'tagged', 'saved', 'guides', 'feed', 'channel', 'igtv', 'followers', 'following']);
+
+const POST_SEGMENT: Record<string, 'post' | 'reel' | 'igtv'> = { p: 'post', reel: 'reel', reels: 'reel', tv: 'igtv' };
+
+const fail = (error: 'invalid_url' | 'unsupported'): LinkParseResult => ({ ok: false, error });
+const ok = (link: ParsedLink): LinkParseResult => ({ ok: true, link });
+
+export function parseLink(input: string, options: ParseLinkOptions = {}): LinkParseResult {
+  const text = input.trim();
+  const match = LINK_RE.exec(text);
+  if (!match) {
+    if (options.tool === 'profile') {
+      const bare = /^@?([A-Za-z0-9._]{1,30})$/.exec(text);
+      if (bare && /[A-Za-z0-9_]/.test(bare[1]!)) return ok({ kind: 'profile', username: bare[1]!.toLowerCase() });
+    }
+    return fail('invalid_url');
+  }
+  const subdomain = (match[1] ?? '').toLowerCase();
+  const domain = match[2]!.toLowerCase();
+  if (!HOSTS[domain]!.includes(subdomain)) return fail('unsupported');
+  const rest = match[3]!.replace(/^:\d+/, '').replace(/[.,;:!?]+$/, '');
+  let url: URL;
+  try {
+    url = new URL(`https://www.instagram.com${rest.startsWith('/') || rest === '' ? rest : `/${rest}`}`);
+  } catch {
+    return fail('invalid_url');
+  }
+  return parsePath(url.pathname.split('/').filter(Boolean));
+}
+
+function parsePath(segments: string[]): LinkParseResult {
+  const [first, second, third, fourth] = segments;
+  if (!first) return fail('unsupported');
+  const lead = first.toLowerCase();
+
+  const post = POST_SEGMENT[lead];
+  // `/reels/audio/{id}` is a sound page, not a reel.
+  if (post && second?.toLowerCase() === 'audio') return fail('unsupported');
+  if (post) return postLink(post, second);
+  if (lead === 'share') return shareLink(segments);
+  if (lead === 'stories') return storyLink(second, third, fourth);
+  if (lead === 's' && second) return highlightFromBase64(second);
+  if (lead === '_u' && second && USERNAME_RE.test(second)) return ok({ kind: 'profile', username: second.toLowerCase() });
+  if (RESERVED.has(lead)) return fail('unsupported');
+
+  // `/{username}/p/{code}`, `/{username}/reel/{code}`, `/{username}/tv/{code}`
+  const nested = second ? POST_SEGMENT[second.toLowerCase()] : undefined;
+  if (nested && third && USERNAME_RE.test(first)) return postLink(nested, third);
+
+  if (!USERNAME_RE.test(first)) return fail('unsupported');
+  if (second === undefined || (PROFILE_TABS.has(second.toLowerCase()) && third === undefined)) {
+    return ok({ kind: 'profile', username: first.toLowerCase() });
+  }
+  return fail('unsupported');
+}
+
+function postLink(kind: 'post' | 'reel' | 'igtv', code: string | undefined): LinkParseResult {
+  if (!code || !SHORTCODE_RE.test(code)) return fail('unsupported');
+  return ok({ kind, shortcode: code });
+}
+
+function shareLink(segments: string[]): LinkParseResult {
+  const [, second, third] = segments;
+  if (!second) return fail('unsupported');
+  const typed = second.toLowerCase() === 'p' || second.toLowerCase() === 'reel';
+  const id = typed ? third : second;
+  if (!id || !SHARE_ID_RE.test(id)) return fail('unsupported');
+  const path = typed ? `/share/${second.toLowerCase()}/${id}/` : `/share/${id}/`;
+  return ok({ kind: 'share', shareId: id, path });
+}
+
+function storyLink(user: string | undefined, id: string | undefined, extra: string | undefined): LinkParseResult {
+  if (!user) return fail('unsupported');
+  if (user.toLowerCase() === 'highlights') {
+    return id && NUMERIC_ID_RE.test(id) ? ok({ kind: 'highlight', highlightId: id }) : fail('unsupported');
+  }
+  if (!USERNAME_RE.test(user)) return fail('unsupported');
+  const username = user.toLowerCase();
+  if (id === undefined) return ok({ kind: 'story', username });
+  if (!NUMERIC_ID_RE.test(id) || (extra !== undefined && extra !== '')) return fail('unsupported');
+  return ok({ kind: 'story', username, storyId: id });
+}
+
+/** `/s/{base64}` share links of highlights: the base64 decodes to `highlight:{id}`. */
+function highlightFromBase64(encoded: string): LinkParseResult {
+  let decoded: string;
+  try {
+    const standard = encoded.replace(/-/g, '+').replace(/_/g, '/');
+    decoded = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
+  } catch {
+    return fail('unsupported');
+  }
+  const id = /^highlight:(\d{1,30})$/.exec(decoded)?.[1];
+  return id ? ok({ kind: 'highlight', highlightId: id }) : fail('unsupported');
+}
+
+/** The canonical instagram.com link of a parsed link. */
+export function canonicalUrl(link: ParsedLink): string {
+  const base = 'https://www.instagram.com';
+  switch (link.kind) {
+    case 'post':
+      return `${base}/p/${link.shortcode}/`;
+    case 'reel':
+      return `${base}/reel/${link.shortcode}/`;
+    case 'igtv':
+      return `${base}/tv/${link.shortcode}/`;
+    case 'share':
+      return `${base}${link.path}`;
+    case 'story':
+      return `${base}/stories/${link.username}/${link.storyId ? `${link.storyId}/` : ''}`;
+    case 'highlight':
+      return `${base}/stories/highlights/${link.highlightId}/`;
+    case 'profile':
+      return `${base}/${link.username}/`;
+  }
+}
+
+/** A stable key for caching and single-flight: the same target always gives the same key. */
+export function linkKey(link: ParsedLink): string {
+  switch (link.kind) {
+    case 'post':
+    case 'reel':
+    case 'igtv':
+      // /p/, /reel/ and /tv/ of one shortcode are the same media.
+      return `media:${link.shortcode}`;
+    case 'share':
+      return `share:${link.shareId}`;
+    case 'story':
+      return `story:${link.username}:${link.storyId ?? '*'}`;
+    case 'highlight':
+      return `highlight:${link.highlightId}`;
+    case 'profile':
+      return `profile:${link.username}`;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The fake CDN's file contents: deterministic bytes seeded by the URL path, so any test can compute
+ * what a download must contain. Content is produced block by block (never the whole file at once),
+ * so a 100+ MB benchmark file costs no memory, and any byte range can be produced directly.
+ */
+import { createHash } from 'node:crypto';
+
+export const BLOCK_SIZE = 64 * 1024;
+
+const BASE_SIZES: Record<string, number> = { jpg: 60_000, jpeg: 60_000, webp: 50_000, heic: 50_000, mp4: 400_000, m4a: 100_000 };
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+};
+
+function extensionOf(path: string): string {
+  const match = /\.([a-z0-9]+)$/i.exec(path);
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+function seedOf(path: string): Buffer {
+  return createHash('sha256').update(path).digest();
+}
+
+/** Size in bytes: `/big/{bytes}/` anywhere in the path wins; otherwise by extension, varied a little per path. */
+export function fakeFileSize(path: string): number {
+  const hint = /\/big\/(\d{1,15})\//.exec(path);
+  if (hint) return Number(hint[1]);
+  const base = BASE_SIZES[extensionOf(path)] ?? 10_000;
+  return base + (seedOf(path).readUInt16BE(0) % 4096);
+}
+
+export function fakeContentType(path: string): string {
+  return TYPES[extensionOf(path)] ?? 'application/octet-stream';
+}
+
+export function fakeEtag(path: string): string {
+  return `"${seedOf(`etag:${path}:${fakeFileSize(path)}`).toString('hex').slice(0, 24)}"`;
+}
+
+export function fakeLastModified(path: string): string {
+  const seconds = 1_700_000_000 + (seedOf(path).readUInt32BE(4) % 10_000_000);
+  return new Date(seconds * 1000).toUTCString();
+}
+
+// Base blocks are cached per path (64 KB each); a handful of paths are in use at any time.
+const baseBlocks = new Map<string, Uint32Array>();
+
+function baseBlock(path: string): Uint32Array {
+  let block = baseBlocks.get(path);
+  if (block) return block;
+  const bytes = Buffer.alloc(BLOCK_SIZE);
+  const seed = seedOf(path);
+  for (let i = 0; i * 32 < BLOCK_SIZE; i++) {
+    createHash('sha256').update(seed).update(String(i)).digest().copy(bytes, i * 32);
+  }
+  block = new Uint32Array(bytes.buffer, bytes.byteOffset, BLOCK_SIZE / 4);
+  if (baseBlocks.size >= 64) baseBlocks.delete(baseBlocks.keys().next().value!);
+  baseBlocks.set(path, block);
+  return block;
+}
+
+/** Block k of the file: the base block with every word XOR-ed by a value unique to k (no two blocks alike). */
+function fileBlock(path: string, k: number): Buffer {
+  const base = baseBlock(path);
+  const out = new Uint32Array(base.length);
+  const mix = (Math.imul(k + 1, 0x9e3779b1) ^ (k >>> 7)) >>> 0;
+  for (let i = 0; i < base.length; i++) out[i] = base[i]! ^ mix;
+  return Buffer.from(out.buffer);
+}
+
+/** Bytes [start, endExclusive) of the file at `path`, produced block by block. */
+export function* fakeFileChunks(path: string, start: number, endExclusive: number): Generator<Buffer> {
+  let offset = start;
+  while (offset < endExclusive) {
+    const k = Math.floor(offset / BLOCK_SIZE);
+    const blockStart = k * BLOCK_SIZE;
+    const from = offset - blockStart;
+    const to = Math.min(BLOCK_SIZE, endExclusive - blockStart);
+    yield fileBlock(path, k).subarray(from, to);
+    offset = blockStart + to;
+  }
+}
+
+/** The whole range as one buffer (tests only; keep it small). */
+export function fakeFileBytes(path: string, start = 0, endExclusive = fakeFileSize(path)): Buffer {
+  return Buffer.concat([...fakeFileChunks(path, start, endExclusive)]);
+}
