@@ -24,7 +24,10 @@ function supported(code: string): Language | undefined {
 /** The first detected language we support, in the detection order; the default when none is. */
 export function detectLanguage(order: string[] = DETECTION_OPTIONS.order): Language {
   const detector = new LanguageDetector();
-  detector.init(undefined, { ...DETECTION_OPTIONS, order });
+  // With languageUtils present the detector returns every candidate in order, not just the first one,
+  // so an unsupported saved value falls through to the next source.
+  const services = { languageUtils: { getBestMatchFromCodes: () => undefined } };
+  detector.init(services as never, { ...DETECTION_OPTIONS, order });
   const found = detector.detect(order);
   const candidates = Array.isArray(found) ? found : found ? [found] : [];
   for (const candidate of candidates) {

@@ -116,7 +116,8 @@ export const contactRoutes: FastifyPluginAsync<{ config: Config }> = async (app,
         request.log.error({ err }, 'contact message could not be stored');
         throw new ApiError('internal', 'Your message could not be saved. Please try again.', { cause: err });
       }
-      await reply.code(201).send({ ok: true, id } satisfies ContactCreated);
+      reply.code(201).send({ ok: true, id } satisfies ContactCreated);
+      // send() has written the answer; the forward runs on a later tick, even if the visitor hung up.
       forwarder?.enqueue(id);
       return reply;
     },

@@ -94,15 +94,13 @@ export function normalizeV1(value: unknown, context: NormalizeContext): RawResol
   if (!username) throw new ExtractError('changed', 'v1 media has no user');
   const caption = media.caption?.text;
   const takenAt = isoFromUnixSeconds(media.taken_at);
+  const fullName = media.user?.full_name || context.author?.fullName;
+  const avatarUrl = media.user?.profile_pic_url || context.author?.avatarUrl;
   return {
     kind,
     ...(shortcode && kind !== 'story' && kind !== 'highlight' ? { shortcode } : {}),
     sourceUrl: mediaSourceUrl(kind, shortcode, context.sourceUrl),
-    author: {
-      username,
-      ...((media.user?.full_name ?? context.author?.fullName) ? { fullName: (media.user?.full_name ?? context.author?.fullName)! } : {}),
-      ...((media.user?.profile_pic_url ?? context.author?.avatarUrl) ? { avatarUrl: (media.user?.profile_pic_url ?? context.author?.avatarUrl)! } : {}),
-    },
+    author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}) },
     ...(caption ? { caption } : {}),
     ...(takenAt ? { takenAt } : {}),
     items,

@@ -1,0 +1,137 @@
+/**
+ * Opens one media file on the CDN, for the media and zip routes. Every hop passes the allow-list;
+ * redirects are followed by hand (at most 3), each re-checked; DNS answers are checked inside the
+ * connection (see allow-list.ts). The body is returned as a stream, never buffered.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { ApiError } from '../http/api-error.ts';
+import { createMediaAllowList, MediaUrlRefused, systemResolver, type HostResolver } from './allow-list.ts';
+import { classifyUpstreamError, classifyUpstreamStatus, ClientGone, refusedError } from './upstream-errors.ts';
+
+export interface MediaUpstreamOptions {
+  /** DNS override (tests). */
+  resolveHost?: HostResolver;
+  headersTimeoutMs?: number;
+  /** Longest silence allowed between body chunks while the client is reading. */
+  bodyTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface UpstreamRequest {
+  method?: 'GET' | 'HEAD';
+  /** Client headers to forward (Range, If-Range, conditionals), already vetted by the caller. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  status: 200 | 206 | 304;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+  url: URL;
+}
+
+export interface MediaUpstream {
+  /** Resolves with a 200/206/304 response; throws ApiError or ClientGone otherwise. */
+  open(url: string, init?: UpstreamRequest): Promise<UpstreamResponse>;
+  close(): Promise<void>;
+}
+
+/** A desktop browser loading an image from an instagram.com page. */
+export const BROWSER_HEADERS: Record<string, string> = {
+  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  referer: 'https://www.instagram.com/',
+  accept: '*/*',
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'identity',
+};
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export function createMediaUpstream(media: { hosts: string[]; testOrigins: string[] }, options: MediaUpstreamOptions = {}): MediaUpstream {
+  const allowList = createMediaAllowList(media);
+  const headersTimeout = options.headersTimeoutMs ?? 15_000;
+  const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
+  const maxRedirects = options.maxRedirects ?? 3;
+  const agent = new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? 10_000, lookup: allowList.lookup(options.resolveHost ?? systemResolver) },
+    keepAliveTimeout: 4_000,
+    headersTimeout,
+    bodyTimeout,
+  });
+
+  async function open(rawUrl: string, init: UpstreamRequest = {}): Promise<UpstreamResponse> {
+    const method = init.method ?? 'GET';
+    let url: URL;
+    try {
+      url = allowList.check(rawUrl);
+    } catch (err) {
+      if (err instanceof MediaUrlRefused) throw refusedError(err, 0);
+      throw err;
+    }
+    for (let hop = 0; ; hop++) {
+      if (init.signal?.aborted) throw new ClientGone('client closed the connection');
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, {
+          dispatcher: agent,
+          method,
+          headers: { ...BROWSER_HEADERS, ...init.headers },
+          signal: init.signal,
+          headersTimeout,
+          bodyTimeout,
+        });
+      } catch (err) {
+        throw classifyUpstreamError(err, hop, init.signal);
+      }
+      const { statusCode } = res;
+      if (statusCode === 200 || statusCode === 206 || statusCode === 304) {
+        return { status: statusCode, headers: res.headers, body: res.body, url };
+      }
+      if (REDIRECTS.has(statusCode)) {
+        await discard(res.body);
+        const location = header(res.headers, 'location');
+        if (!location) throw new ApiError('upstream_unavailable', 'The media server sent a redirect without a target.');
+        if (hop >= maxRedirects) throw new ApiError('upstream_unavailable', 'The media server redirected too many times.');
+        try {
+          url = allowList.check(location, url);
+        } catch (err) {
+          if (err instanceof MediaUrlRefused) throw refusedError(err, hop + 1);
+          throw err;
+        }
+        continue;
+      }
+      const text = await readSmall(res.body, 1024).catch((err: unknown) => {
+        throw classifyUpstreamError(err, hop, init.signal);
+      });
+      throw classifyUpstreamStatus(statusCode, text, header(res.headers, 'content-range'));
+    }
+  }
+
+  return { open, close: () => agent.close() };
+}
+
+export function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function discard(body: Dispatcher.ResponseData['body']): Promise<void> {
+  // dump() reads a little (so the connection can be reused) and destroys the rest.
+  await body.dump({ limit: 16 * 1024 }).catch((err: unknown) => {
+    throw classifyUpstreamError(err, 0);
+  });
+}
+
+async function readSmall(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= limit) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}

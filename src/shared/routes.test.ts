@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { BLOG_SLUGS } from './blog.ts';
+import { LANGUAGE_CODES } from './languages.ts';
+import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
+import { TOOLS } from './tools.ts';
+
+describe('route table', () => {
+  it('has every page of spec §2', () => {
+    const paths = allPagePaths();
+    for (const p of ['/', '/video', '/photo', '/story', '/reel', '/blog', '/contact', '/terms', '/privacy']) expect(paths).toContain(p);
+    for (const tool of TOOLS) expect(paths).toContain(tool.path);
+    for (const slug of BLOG_SLUGS) {
+      expect(paths).toContain(`/blog/${slug}`);
+      expect(paths).toContain(`/${slug}`);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('lists only canonical pages for the sitemap', () => {
+    const canonical = canonicalPagePaths();
+    expect(canonical).toContain('/');
+    expect(canonical).not.toContain('/video');
+    expect(canonical).not.toContain(`/${BLOG_SLUGS[0]}`);
+    expect(canonical).toContain(`/blog/${BLOG_SLUGS[0]}`);
+  });
+
+  it('splits and adds language prefixes', () => {
+    expect(splitLanguage('/')).toEqual({ lang: 'en', path: '/' });
+    expect(splitLanguage('/fr')).toEqual({ lang: 'fr', path: '/' });
+    expect(splitLanguage('/ja/blog/x')).toEqual({ lang: 'ja', path: '/blog/x' });
+    expect(splitLanguage('/contact')).toEqual({ lang: 'en', path: '/contact' });
+    expect(splitLanguage('/xx/contact')).toEqual({ lang: 'en', path: '/xx/contact' });
+    expect(localizePath('en', '/contact')).toBe('/contact');
+    expect(localizePath('de', '/')).toBe('/de');
+    expect(localizePath('de', '/contact')).toBe('/de/contact');
+    expect(switchLanguage('/fr/instagram-video-downloader', 'de')).toBe('/de/instagram-video-downloader');
+    expect(switchLanguage('/fr/instagram-video-downloader', 'en')).toBe('/instagram-video-downloader');
+    expect(switchLanguage('/', 'ko')).toBe('/ko');
+  });
+
+  it('points aliases at their canonical page', () => {
+    expect(canonicalPath('fr', '/video')).toBe('/fr');
+    expect(canonicalPath('en', `/${BLOG_SLUGS[1]}`)).toBe(`/blog/${BLOG_SLUGS[1]}`);
+    expect(canonicalPath('es', '/contact')).toBe('/es/contact');
+  });
+});
+
+describe('decidePath', () => {
+  it('serves every page in every language', () => {
+    for (const lang of LANGUAGE_CODES) {
+      for (const path of allPagePaths()) {
+        expect(decidePath(localizePath(lang, path))).toEqual({ type: 'page', lang, path });
+      }
+    }
+  });
+
+  it('redirects /reels in every language', () => {
+    expect(decidePath('/reels')).toEqual({ type: 'redirect', location: '/instagram-reels-downloader' });
+    expect(decidePath('/pt/reels')).toEqual({ type: 'redirect', location: '/pt/instagram-reels-downloader' });
+  });
+
+  it('sends unknown single segments to the blog, and deeper unknown paths to a 404', () => {
+    expect(decidePath('/some-unknown-article')).toEqual({ type: 'redirect', location: '/blog' });
+    expect(decidePath('/it/whatever')).toEqual({ type: 'redirect', location: '/it/blog' });
+    expect(decidePath('/a/b')).toEqual({ type: 'notFound', lang: 'en' });
+    expect(decidePath('/ru/a/b')).toEqual({ type: 'notFound', lang: 'ru' });
+    expect(decidePath('/blog/unknown-slug')).toEqual({ type: 'notFound', lang: 'en' });
+    expect(decidePath('/missing.png')).toEqual({ type: 'notFound', lang: 'en' });
+  });
+
+  it('normalises trailing slashes and an explicit /en prefix', () => {
+    expect(decidePath('/contact/')).toEqual({ type: 'redirect', location: '/contact' });
+    expect(decidePath('/en/contact')).toEqual({ type: 'redirect', location: '/contact' });
+    expect(decidePath('/en')).toEqual({ type: 'redirect', location: '/' });
+  });
+});
