@@ -10,7 +10,7 @@ export interface SeoLinks {
 export function buildSeoLinks(origin: string, pathname: string): SeoLinks {
   const base = origin.replace(/\/+$/, '');
   const { lang, path } = splitLanguage(pathname);
-  const alternates = LANGUAGES.map((l) => ({ hreflang: l.code, href: base + canonicalPath(l.code, path) }));
+  const alternates: SeoLinks['alternates'] = LANGUAGES.map((l) => ({ hreflang: l.code, href: base + canonicalPath(l.code, path) }));
   alternates.push({ hreflang: 'x-default', href: base + canonicalPath(DEFAULT_LANGUAGE, path) });
   return { canonical: base + canonicalPath(lang as Language, path), alternates };
 }

@@ -8,38 +8,97 @@ export type ToolId = (typeof TOOL_IDS)[number];
 /** 'home' is the home page's form; it behaves like a tool with its own messages. */
 export type FormId = ToolId | 'home';
 
-export type ResultsLayout = 'home' | 'video' | 'photo' | 'story' | 'reels' | 'single';
+export type ResultsLayout = 'home' | 'video' | 'photo' | 'story' | 'reels' | 'single' | 'profile';
 
-export interface ToolDefinition {
-  id: ToolId;
-  /** Page path without language prefix. */
-  path: string;
+/** How a results layout arranges the media items (spec §2 "Results"). */
+export interface ResultsLayoutSpec {
+  /** Grid columns: two from small screens up, or one to three growing with the width. */
+  columns: 'two' | 'oneToThree';
+  /** With exactly 3 items the first cell spans two columns. */
+  wideFirstOfThree: boolean;
+  /** A single result is shown as one large item instead of a grid cell. */
+  singleLarge: boolean;
+  /** The author card is labelled 'Original Post'. */
+  originalPostCard: boolean;
+  /** Videos carry a play icon. */
+  playIcon: boolean;
+  /** Images show their pixel size. */
+  pixelSize: boolean;
+}
+
+export const RESULTS_LAYOUTS: Readonly<Record<ResultsLayout, ResultsLayoutSpec>> = {
+  home: { columns: 'two', wideFirstOfThree: true, singleLarge: false, originalPostCard: false, playIcon: false, pixelSize: false },
+  video: { columns: 'oneToThree', wideFirstOfThree: true, singleLarge: false, originalPostCard: false, playIcon: false, pixelSize: false },
+  photo: { columns: 'two', wideFirstOfThree: false, singleLarge: false, originalPostCard: false, playIcon: false, pixelSize: false },
+  story: { columns: 'two', wideFirstOfThree: false, singleLarge: false, originalPostCard: false, playIcon: false, pixelSize: false },
+  reels: { columns: 'two', wideFirstOfThree: false, singleLarge: true, originalPostCard: true, playIcon: true, pixelSize: false },
+  single: { columns: 'two', wideFirstOfThree: false, singleLarge: true, originalPostCard: false, playIcon: false, pixelSize: false },
+  profile: { columns: 'two', wideFirstOfThree: false, singleLarge: true, originalPostCard: false, playIcon: false, pixelSize: true },
+};
+
+/** What a form (the home page's or a tool page's) does: input, results layout and messages. */
+export interface FormDefinition {
+  id: FormId;
   /** Input kind: profile takes a username or a profile link. */
   input: 'url' | 'username';
   layout: ResultsLayout;
-  /** Message family for errors of spec §8 ('home' | 'story' | 'page'). */
-  errorFamily: 'story' | 'page';
+  /** Message family for errors of spec §8: the home wording, the story wording, or the other pages'. */
+  errorFamily: 'home' | 'story' | 'page';
   /** Whether the page shows the story debug log. */
   debugLog: boolean;
+  /** Translation keys of the form's own messages (spec §8). */
+  messages: {
+    /** Success toast after a lookup; with `readyCounts`, an i18next plural taking `count`. */
+    ready: string;
+    readyCounts: boolean;
+    /** The "anything else" failure. */
+    failed: string;
+  };
+  /** Whether a video from this form saves and toasts as a reel. */
+  videosAreReels: boolean;
+}
+
+export interface ToolDefinition extends FormDefinition {
+  id: ToolId;
+  /** Page path without language prefix. */
+  path: string;
+  errorFamily: 'story' | 'page';
   /** Whether the IGTV page's own footer is used. */
   ownFooter: boolean;
   /** In the header's Tools menu (spec: video, photo, story, reels, IGTV). */
   inToolsMenu: boolean;
 }
 
+const ready = (key: string, failed: string) => ({ ready: key, readyCounts: false, failed });
+
+export const HOME_FORM: FormDefinition = {
+  id: 'home',
+  input: 'url',
+  layout: 'home',
+  errorFamily: 'home',
+  debugLog: false,
+  messages: ready('success.readyHome', 'errors.failedHome'),
+  videosAreReels: false,
+};
+
 export const TOOLS: readonly ToolDefinition[] = [
-  { id: 'video', path: '/instagram-video-downloader', input: 'url', layout: 'video', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true },
-  { id: 'photo', path: '/instagram-photo-downloader', input: 'url', layout: 'photo', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true },
-  { id: 'story', path: '/instagram-story-download', input: 'url', layout: 'story', errorFamily: 'story', debugLog: true, ownFooter: false, inToolsMenu: true },
-  { id: 'reels', path: '/instagram-reels-downloader', input: 'url', layout: 'reels', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true },
-  { id: 'igtv', path: '/igtv-downloader', input: 'url', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: true, inToolsMenu: true },
-  { id: 'profile', path: '/instagram-profile-picture-downloader', input: 'username', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: false },
+  { id: 'video', path: '/instagram-video-downloader', input: 'url', layout: 'video', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyVideo', 'errors.failedVideo'), videosAreReels: false },
+  { id: 'photo', path: '/instagram-photo-downloader', input: 'url', layout: 'photo', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyPhoto', 'errors.failedPhoto'), videosAreReels: false },
+  { id: 'story', path: '/instagram-story-download', input: 'url', layout: 'story', errorFamily: 'story', debugLog: true, ownFooter: false, inToolsMenu: true, messages: { ready: 'success.found', readyCounts: true, failed: 'errors.failedStory' }, videosAreReels: false },
+  { id: 'reels', path: '/instagram-reels-downloader', input: 'url', layout: 'reels', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyReels', 'errors.failedReels'), videosAreReels: true },
+  { id: 'igtv', path: '/igtv-downloader', input: 'url', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: true, inToolsMenu: true, messages: ready('success.readyIgtv', 'errors.failedIgtv'), videosAreReels: false },
+  { id: 'profile', path: '/instagram-profile-picture-downloader', input: 'username', layout: 'profile', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: false, messages: ready('success.readyProfile', 'errors.failedProfile'), videosAreReels: false },
 ];
 
 export function toolById(id: ToolId): ToolDefinition {
   const tool = TOOLS.find((t) => t.id === id);
   if (!tool) throw new Error(`unknown tool ${id}`);
   return tool;
+}
+
+/** The home form or a tool's. */
+export function formById(id: FormId): FormDefinition {
+  return id === 'home' ? HOME_FORM : toolById(id);
 }
 
 export function isToolId(value: unknown): value is ToolId {

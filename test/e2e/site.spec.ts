@@ -1,7 +1,48 @@
+/**
+ * The foundation in a real browser: every route in English and Spanish renders its localised h1 and title
+ * and hydrates without console errors; the language menu, the `/` redirect, redirects and the 404 page;
+ * axe on home and a downloader page.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { titleFromSlug } from '../../src/shared/blog.ts';
+import type { Language } from '../../src/shared/languages.ts';
+import { allPagePaths, findPage, localizePath } from '../../src/shared/routes.ts';
+import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
+import { localePath, type Namespace } from '../../src/client/lib/content.server.ts';
 
-/** Fails the test on any console error or page error. */
+const json = (lang: Language, ns: Namespace) => JSON.parse(readFileSync(localePath(lang, ns), 'utf8'));
+
+/** The h1 and <title> a page must show, read from the content files. */
+function expectedHeading(lang: Language, path: string): { h1: string; title: string } {
+  const common = json(lang, 'common');
+  const kind = findPage(path)!.kind;
+  switch (kind.page) {
+    case 'home':
+      return { h1: json(lang, 'home').heading, title: common.pages.home.title };
+    case 'tool':
+      return { h1: json(lang, 'tools')[kind.tool].headline, title: common.pages[kind.tool].title };
+    case 'blog':
+      return { h1: common.blog.title, title: common.pages.blog.title };
+    case 'contact':
+      return { h1: common.contact.title, title: common.pages.contact.title };
+    case 'terms':
+    case 'privacy':
+      return { h1: json(lang, 'legal')[kind.page].title, title: common.pages[kind.page].title };
+    case 'blogPost': {
+      const slug = path.split('/').pop()!;
+      let title = titleFromSlug(slug);
+      try {
+        title = parseFrontMatter(readFileSync(blogFile(slug, lang), 'utf8')).data.title ?? title;
+      } catch {
+        // no translation: the page shows the title-cased slug
+      }
+      return { h1: title, title: `${title} | Gramsave` };
+    }
+  }
+}
+
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -11,18 +52,101 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-test('home renders, hydrates and has no console errors', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.goto('/');
-  await expect(page.locator('h1')).toBeVisible();
-  await expect(page).toHaveTitle(/Gramsave/);
+for (const lang of ['en', 'es'] as const) {
+  test.describe(`every route in ${lang}`, () => {
+    for (const path of allPagePaths()) {
+      const url = localizePath(lang, path);
+      test(url, async ({ page }) => {
+        const errors = watchErrors(page);
+        const expected = expectedHeading(lang, path);
+        const response = await page.goto(url);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('h1')).toHaveText(expected.h1);
+        await expect(page).toHaveTitle(expected.title);
+        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(12);
+        await page.waitForLoadState('networkidle');
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the language menu moves /fr/… to /de/… on the same page', async ({ page }) => {
+  await page.goto('/fr/instagram-video-downloader');
   await page.waitForLoadState('networkidle');
-  expect(errors).toEqual([]);
+  const menuButton = page.getByRole('button', { name: /Français/ });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/de\/instagram-video-downloader$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 
-test('axe finds no serious violations on home', async ({ page }) => {
+test('menus close on an outside click', async ({ page }) => {
   await page.goto('/');
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.waitForLoadState('networkidle');
+  const tools = page.getByRole('button', { name: 'Tools' });
+  await tools.click();
+  await expect(tools).toHaveAttribute('aria-expanded', 'true');
+  await page.locator('h1').click();
+  await expect(tools).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('/ with a saved ja goes to /ja', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ja'));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/ja$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+});
+
+test('/ with an English browser and nothing saved stays on English', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('/reels redirects to the reels downloader', async ({ page }) => {
+  const response = await page.request.get('/reels', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe('/instagram-reels-downloader');
+  await page.goto('/it/reels');
+  await expect(page).toHaveURL(/\/it\/instagram-reels-downloader$/);
+});
+
+test('an unknown slug goes to /blog', async ({ page }) => {
+  await page.goto('/this-article-does-not-exist');
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('an unknown deep path answers a translated 404', async ({ page }) => {
+  const errors = watchErrors(page);
+  const response = await page.goto('/de/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText(json('de', 'common').notFound.heading);
+  await page.waitForLoadState('networkidle');
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('sitemap.xml lists every page in every language and robots.txt names it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('<loc>http://localhost:8080/fr/instagram-video-downloader</loc>');
+  expect(sitemap).toContain('hreflang="x-default"');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+});
+
+for (const url of ['/', '/fr/instagram-video-downloader']) {
+  test(`axe finds no serious or critical violations on ${url}`, async ({ page }) => {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

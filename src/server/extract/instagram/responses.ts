@@ -52,7 +52,8 @@ export function tryJson(body: string): unknown {
     return JSON.parse(trimmed);
   } catch (err) {
     // Not JSON after all: the caller reports the shape change.
-    return err instanceof SyntaxError ? undefined : undefined;
+    if (err instanceof SyntaxError) return undefined;
+    throw err;
   }
 }
 

@@ -1,0 +1,63 @@
+/**
+ * Calls POST /api/v1/resolve and classifies every outcome: a Resolution, an API error (code and status),
+ * or a network failure. Nothing here throws; the caller maps failures to messages (error-messages.ts).
+ */
+import { ERROR_STATUS, type ErrorCode, type Resolution } from '../../shared/api.ts';
+import type { ToolId } from '../../shared/tools.ts';
+
+export const RESOLVE_ENDPOINT = '/api/v1/resolve';
+
+export interface ResolveRequestBody {
+  url: string;
+  tool?: ToolId;
+}
+
+export type ResolveFailure =
+  /** The request never got an HTTP answer (offline, DNS, connection reset, aborted). */
+  | { kind: 'network' }
+  /** An HTTP answer that is not a Resolution; `code` when the body is our error shape. */
+  | { kind: 'http'; status: number; code?: ErrorCode }
+  /** A 200 whose body is not a Resolution with at least one item. */
+  | { kind: 'malformed'; status: number };
+
+export type ResolveOutcome = { ok: true; resolution: Resolution; status: number; ms: number } | { ok: false; failure: ResolveFailure; ms: number };
+
+export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fetch = fetch): Promise<ResolveOutcome> {
+  const started = Date.now();
+  const ms = () => Date.now() - started;
+  let response: Response;
+  try {
+    response = await fetchImpl(RESOLVE_ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body.tool ? { url: body.url, tool: body.tool } : { url: body.url }),
+    });
+  } catch {
+    // fetch rejects only when no HTTP answer arrived: that is the spec's "Network Error".
+    return { ok: false, failure: { kind: 'network' }, ms: ms() };
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) return { ok: false, failure: { kind: 'http', status: response.status, code: errorCodeOf(json) }, ms: ms() };
+  if (!isResolution(json)) return { ok: false, failure: { kind: 'malformed', status: response.status }, ms: ms() };
+  return { ok: true, resolution: json, status: response.status, ms: ms() };
+}
+
+export function errorCodeOf(body: unknown): ErrorCode | undefined {
+  const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
+}
+
+/** Enough of a shape check that the results can render without guarding every field. */
+export function isResolution(body: unknown): body is Resolution {
+  const r = body as Partial<Resolution> | undefined;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.kind === 'string' &&
+    typeof r.author === 'object' &&
+    r.author !== null &&
+    Array.isArray(r.items) &&
+    r.items.length > 0 &&
+    r.items.every((item) => typeof item?.mediaUrl === 'string' && typeof item.downloadUrl === 'string' && (item.type === 'image' || item.type === 'video'))
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Spec §8's error catalogue: a failed lookup (API code, HTTP status or network failure) and the form it came
+ * from → the translation key of the toast. Home, the story page and the other pages word some causes differently.
+ */
+import type { ErrorCode } from '../../shared/api.ts';
+import { formById, type FormId } from '../../shared/tools.ts';
+import type { ResolveFailure } from './api-client.ts';
+
+type Family = 'home' | 'story' | 'page';
+
+const NOT_FOUND: Record<Family, string> = { home: 'errors.notFoundHome', story: 'errors.notFoundStory', page: 'errors.notFoundHome' };
+const FORBIDDEN: Record<Family, string> = { home: 'errors.forbiddenHome', story: 'errors.forbiddenStory', page: 'errors.forbiddenHome' };
+const NO_MEDIA: Record<Family, string> = { home: 'errors.noMediaHome', story: 'errors.noMediaStory', page: 'errors.noMediaPage' };
+
+/** The causes the catalogue names, before the per-page wording is chosen. */
+export type FailureCause = 'invalid' | 'unsupported' | 'network' | 'rateLimited' | 'notFound' | 'forbidden' | 'loginRequired' | 'noMedia' | 'upstream' | 'failed';
+
+const BY_CODE: Partial<Record<ErrorCode, FailureCause>> = {
+  invalid_url: 'invalid',
+  unsupported: 'unsupported',
+  not_found: 'notFound',
+  private: 'forbidden',
+  login_required: 'loginRequired',
+  no_media: 'noMedia',
+  rate_limited: 'rateLimited',
+  upstream_changed: 'upstream',
+  upstream_unavailable: 'upstream',
+};
+
+const BY_STATUS: Record<number, FailureCause> = { 403: 'forbidden', 404: 'notFound', 429: 'rateLimited', 502: 'upstream', 504: 'upstream' };
+
+export function failureCause(failure: ResolveFailure): FailureCause {
+  if (failure.kind === 'network') return 'network';
+  if (failure.kind === 'malformed') return 'noMedia';
+  const byCode = failure.code ? BY_CODE[failure.code] : undefined;
+  return byCode ?? BY_STATUS[failure.status] ?? 'failed';
+}
+
+export function errorMessageKey(failure: ResolveFailure, formId: FormId): string {
+  const form = formById(formId);
+  const family = form.errorFamily;
+  switch (failureCause(failure)) {
+    case 'invalid':
+      return form.input === 'username' ? 'errors.invalidProfile' : 'errors.invalidUrl';
+    case 'unsupported':
+      return 'errors.unsupported';
+    case 'network':
+      return 'errors.network';
+    case 'rateLimited':
+      return 'errors.rateLimited';
+    case 'notFound':
+      return NOT_FOUND[family];
+    case 'forbidden':
+      return FORBIDDEN[family];
+    case 'loginRequired':
+      return 'errors.loginRequired';
+    case 'noMedia':
+      return NO_MEDIA[family];
+    case 'upstream':
+      return 'errors.upstream';
+    case 'failed':
+      return form.messages.failed;
+  }
+}

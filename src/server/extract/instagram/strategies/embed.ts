@@ -1,0 +1,63 @@
+/**
+ * Strategy `embed`: GET {web}/p/{code}/embed/captioned/ and read the media out of the HTML:
+ * the `"contextJSON":"…"` string (JSON inside a JSON string) holding gql_data.shortcode_media, or
+ * `window.__additionalDataLoaded('…',{…})` holding graphql.shortcode_media or items[0].
+ */
+import { ExtractError } from '../../failure.ts';
+import type { RawResolution } from '../../raw.ts';
+import type { NormalizeContext } from '../media-kind.ts';
+import { dig } from '../graphql.ts';
+import { normalizeGraphql } from '../normalize-graphql.ts';
+import { normalizeV1 } from '../normalize-v1.ts';
+import { classifyStatus } from '../responses.ts';
+import type { PostStrategy } from '../strategy.ts';
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ExtractError('changed', `embed: ${what} is not JSON`, { cause: err });
+  }
+}
+
+export function mediaFromEmbedHtml(html: string, context: NormalizeContext): RawResolution {
+  const contextJson = /"contextJSON"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(html)?.[1];
+  if (contextJson) {
+    const inner = parseJson(parseJson(contextJson, 'contextJSON string') as string, 'contextJSON');
+    const gqlData = dig(inner, 'gql_data');
+    if (gqlData === null || gqlData === undefined) throw new ExtractError('not_found', 'embed: contextJSON has no gql_data');
+    return normalizeGraphql(dig(gqlData, 'shortcode_media'), context);
+  }
+  const additional = /window\.__additionalDataLoaded\(\s*'[^']*'\s*,\s*([\s\S]*?)\);?\s*<\/script>/.exec(html)?.[1];
+  if (additional) {
+    const data = parseJson(additional, '__additionalDataLoaded');
+    const graphql = dig(data, 'graphql', 'shortcode_media');
+    if (graphql !== undefined) return normalizeGraphql(graphql, context);
+    const items = dig(data, 'items');
+    if (Array.isArray(items)) {
+      if (items.length === 0) throw new ExtractError('not_found', 'embed: no items');
+      return normalizeV1(items[0], context);
+    }
+    throw new ExtractError('changed', 'embed: __additionalDataLoaded without media');
+  }
+  if (/EmbedIsBroken|This (post|content) is( no longer)? (un)?available/i.test(html)) {
+    throw new ExtractError('not_found', 'embed: the embed page says the post is unavailable');
+  }
+  throw new ExtractError('changed', 'embed: no media data in the page');
+}
+
+export const embed: PostStrategy = {
+  name: 'embed',
+  async run(deps, target, signal) {
+    const res = await deps.client.send({
+      origin: 'web',
+      path: `/p/${target.shortcode}/embed/captioned/`,
+      xhr: false,
+      headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' },
+      signal,
+    });
+    const failure = classifyStatus(res, 'embed');
+    if (failure) throw failure;
+    return mediaFromEmbedHtml(res.body, { linkKind: target.linkKind });
+  },
+};

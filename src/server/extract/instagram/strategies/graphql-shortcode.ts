@@ -1,0 +1,29 @@
+/** Strategy `graphql-shortcode`: web GraphQL PolarisPostActionLoadPostQueryQuery → data.xdt_shortcode_media (GraphQL shape). */
+import { ExtractError } from '../../failure.ts';
+import { dig, postGraphql } from '../graphql.ts';
+import { normalizeGraphql } from '../normalize-graphql.ts';
+import type { PostStrategy } from '../strategy.ts';
+
+export const graphqlShortcode: PostStrategy = {
+  name: 'graphql-shortcode',
+  async run(deps, target, signal) {
+    const json = await postGraphql(
+      deps,
+      {
+        path: '/graphql/query',
+        docId: deps.docIds.shortcode,
+        variables: { shortcode: target.shortcode },
+        friendlyName: 'PolarisPostActionLoadPostQueryQuery',
+        what: 'graphql-shortcode',
+      },
+      signal,
+    );
+    const data = dig(json, 'data');
+    if (!data || typeof data !== 'object' || !('xdt_shortcode_media' in data || 'shortcode_media' in data)) {
+      throw new ExtractError('changed', 'graphql-shortcode: no data.xdt_shortcode_media key');
+    }
+    const media = dig(data, 'xdt_shortcode_media') ?? dig(data, 'shortcode_media');
+    // null: not found, private or gated (PROTOCOL) — normalizeGraphql reports not_found.
+    return normalizeGraphql(media, { linkKind: target.linkKind });
+  },
+};

@@ -1,0 +1,28 @@
+/** Strategy `graphql-web-info`: web GraphQL PolarisPostRootQuery → xdt_api__v1__media__shortcode__web_info.items[0] (v1 shape). */
+import { ExtractError } from '../../failure.ts';
+import { dig, postGraphql } from '../graphql.ts';
+import { normalizeV1 } from '../normalize-v1.ts';
+import type { PostStrategy } from '../strategy.ts';
+
+export const graphqlWebInfo: PostStrategy = {
+  name: 'graphql-web-info',
+  async run(deps, target, signal) {
+    const json = await postGraphql(
+      deps,
+      {
+        path: '/graphql/query',
+        docId: deps.docIds.webInfo,
+        variables: { shortcode: target.shortcode },
+        friendlyName: 'PolarisPostRootQuery',
+        what: 'graphql-web-info',
+      },
+      signal,
+    );
+    const webInfo = dig(json, 'data', 'xdt_api__v1__media__shortcode__web_info');
+    if (webInfo === null) throw new ExtractError('not_found', 'graphql-web-info: web_info is null');
+    const items = dig(webInfo, 'items');
+    if (!Array.isArray(items)) throw new ExtractError('changed', 'graphql-web-info: no items');
+    if (items.length === 0) throw new ExtractError('not_found', 'graphql-web-info: no items');
+    return normalizeV1(items[0], { linkKind: target.linkKind });
+  },
+};

@@ -1,0 +1,30 @@
+/** Strategy `polaris-media`: logged-out Polaris query by media pk → xig_polaris_media.if_not_gated_logged_out (v1 shape). */
+import { ExtractError } from '../../failure.ts';
+import { dig, postGraphql } from '../graphql.ts';
+import { normalizeV1 } from '../normalize-v1.ts';
+import { shortcodeToPk } from '../shortcode.ts';
+import type { PostStrategy } from '../strategy.ts';
+
+export const polarisMedia: PostStrategy = {
+  name: 'polaris-media',
+  async run(deps, target, signal) {
+    const json = await postGraphql(
+      deps,
+      {
+        path: '/api/graphql',
+        docId: deps.docIds.polaris,
+        variables: { media_id: shortcodeToPk(target.shortcode) },
+        friendlyName: 'PolarisLoggedOutDesktopWWWPostRootContentQuery',
+        what: 'polaris-media',
+      },
+      signal,
+    );
+    const data = dig(json, 'data');
+    if (!data || typeof data !== 'object' || !('xig_polaris_media' in data)) {
+      throw new ExtractError('changed', 'polaris-media: no data.xig_polaris_media key');
+    }
+    const polaris = dig(data, 'xig_polaris_media');
+    if (polaris === null) throw new ExtractError('not_found', 'polaris-media: xig_polaris_media is null');
+    return normalizeV1(dig(polaris, 'if_not_gated_logged_out'), { linkKind: target.linkKind });
+  },
+};

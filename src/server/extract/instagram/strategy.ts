@@ -1,0 +1,21 @@
+/** What a post strategy is: one way to get a post's media, returning it normalised or a classified failure. */
+import type { Config, StrategyName } from '../../config.ts';
+import type { RawResolution } from '../raw.ts';
+import type { UpstreamClient } from './client.ts';
+import type { TokenStore } from './tokens.ts';
+
+export interface PostTarget {
+  shortcode: string;
+  linkKind: 'post' | 'reel' | 'igtv';
+}
+
+export interface InstagramDeps {
+  client: UpstreamClient;
+  tokens: TokenStore;
+  docIds: Config['instagram']['docIds'];
+}
+
+export interface PostStrategy {
+  name: StrategyName;
+  run(deps: InstagramDeps, target: PostTarget, signal: AbortSignal): Promise<RawResolution>;
+}

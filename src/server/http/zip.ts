@@ -1,0 +1,54 @@
+/**
+ * GET|HEAD /api/v1/zip/{token}: every item of a post in one streamed ZIP (stored entries), named
+ * `instagram-{username}-{shortcode}.zip`. See media/zip.ts for how items are fetched and failures kept out.
+ */
+import type {} from '@fastify/compress';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import { contentDisposition } from '../media/filename.ts';
+import { createMediaUpstream, type MediaUpstreamOptions } from '../media/proxy.ts';
+import { verifyMediaToken } from '../media/token.ts';
+import { ClientGone } from '../media/upstream-errors.ts';
+import { openZipArchive } from '../media/zip.ts';
+import { ApiError } from './api-error.ts';
+import { abortWhenClientLeaves, dropReply } from './media.ts';
+
+export interface ZipRouteOptions {
+  config: Config;
+  upstream?: MediaUpstreamOptions;
+}
+
+export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream: upstreamOptions }) => {
+  const upstream = createMediaUpstream(config.media, upstreamOptions);
+  app.addHook('onClose', async () => upstream.close());
+
+  app.route<{ Params: { token: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/api/v1/zip/:token',
+    compress: false,
+    config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      const payload = verifyMediaToken(config.media.secret, request.params.token);
+      if (payload.t !== 'z') throw new ApiError('bad_request', 'This download link is invalid.');
+      const name = payload.n.endsWith('.zip') ? payload.n : `${payload.n}.zip`;
+      reply.headers({
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition(name, 'attachment'),
+        'cross-origin-resource-policy': 'cross-origin',
+        // The archive's content depends on which items could be fetched this time: never reuse it.
+        'cache-control': 'private, no-store',
+      });
+      if (request.method === 'HEAD') return reply.send();
+
+      const signal = abortWhenClientLeaves(reply);
+      try {
+        return reply.send(await openZipArchive(payload, upstream, signal));
+      } catch (err) {
+        if (err instanceof ClientGone) return dropReply(reply);
+        // Nothing was sent yet: the JSON error replaces the archive headers set above.
+        reply.removeHeader('content-disposition');
+        throw err;
+      }
+    },
+  });
+};

@@ -1,0 +1,138 @@
+/**
+ * A post's items as one streamed ZIP. Items are fetched one after another and each body is streamed
+ * straight into the archive, so memory stays flat whatever the sizes. A body that breaks is resumed
+ * with a Range request (guarded by If-Range); an item that still fails is left out of the central
+ * directory and named in `missing.txt`. The answer starts only once the first item is open, so a ZIP
+ * whose every item fails is a JSON error instead of an empty archive.
+ */
+import { Readable } from 'node:stream';
+import { ApiError } from '../http/api-error.ts';
+import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
+import type { ZipPayload } from './token.ts';
+import { ClientGone } from './upstream-errors.ts';
+import { StoredZipWriter } from './zip-writer.ts';
+
+const MAX_RESUMES = 2;
+
+interface Failure {
+  name: string;
+  error: ApiError;
+}
+
+/** Safe, unique entry names: no directories, no leading dots, no control characters. */
+export function entryNames(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((raw, index) => {
+    const clean = raw.replace(/[\\/\x00-\x1f\x7f]/g, '_').replace(/^\.+/, '_') || `file-${index + 1}`;
+    let name = clean;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = clean.replace(/(\.[^.]*)?$/, `-${n}$1`);
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export function missingText(failures: Failure[]): string {
+  const lines = failures.map((f) => `${f.name}: ${f.error.message}`);
+  return `These files could not be added to this archive:\n${lines.join('\n')}\n`;
+}
+
+/** One error for a ZIP none of whose items could be opened. */
+function combined(failures: Failure[]): ApiError {
+  const codes = new Set(failures.map((f) => f.error.code));
+  if (codes.size === 1) return failures[0]!.error;
+  return new ApiError('upstream_unavailable', 'None of the files of this post could be fetched.');
+}
+
+export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstream, signal: AbortSignal): Promise<Readable> {
+  const names = entryNames([...payload.i.map((item) => item.f), 'missing.txt']);
+  const missingName = names.pop()!;
+  const failures: Failure[] = [];
+
+  async function tryOpen(index: number): Promise<UpstreamResponse | undefined> {
+    try {
+      const res = await upstream.open(payload.i[index]!.u, { signal });
+      if (res.status === 200) return res;
+      res.body.destroy();
+      throw new ApiError('upstream_unavailable', `The media server answered ${res.status}.`);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        failures.push({ name: names[index]!, error: err });
+        return undefined;
+      }
+      throw err; // ClientGone or a bug: stop the archive
+    }
+  }
+
+  let first = 0;
+  let firstResponse: UpstreamResponse | undefined;
+  for (; first < payload.i.length && !firstResponse; first++) firstResponse = await tryOpen(first);
+  if (!firstResponse) throw combined(failures);
+
+  /** Streams one opened item into the archive, resuming a broken body; abandons it if that fails. */
+  async function* writeEntry(writer: StoredZipWriter, index: number, opened: UpstreamResponse): AsyncGenerator<Buffer> {
+    const lengthHeader = header(opened.headers, 'content-length');
+    const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
+    const validator = header(opened.headers, 'etag') ?? header(opened.headers, 'last-modified');
+    let res = opened;
+    let received = 0;
+    let resumes = 0;
+    try {
+      yield writer.begin(names[index]!, length);
+      for (;;) {
+        try {
+          for await (const chunk of res.body as AsyncIterable<Buffer>) {
+            writer.update(chunk);
+            received += chunk.length;
+            yield chunk;
+          }
+          if (length !== undefined && received !== length) throw new Error(`body ended at ${received} of ${length} bytes`);
+          yield writer.end();
+          return;
+        } catch (err) {
+          if (signal.aborted) throw new ClientGone('client closed the connection', { cause: err });
+          const resumed = resumes < MAX_RESUMES && validator ? await resume(payload.i[index]!.u, received, validator) : undefined;
+          if (!resumed) {
+            writer.abandon();
+            failures.push({ name: names[index]!, error: new ApiError('upstream_unavailable', 'The download broke off and could not be resumed.', { cause: err }) });
+            return;
+          }
+          resumes++;
+          res = resumed;
+        }
+      }
+    } finally {
+      res.body.destroy();
+    }
+  }
+
+  async function resume(url: string, from: number, validator: string): Promise<UpstreamResponse | undefined> {
+    try {
+      const res = await upstream.open(url, { signal, headers: { range: `bytes=${from}-`, 'if-range': validator } });
+      if (res.status === 206 && header(res.headers, 'content-range')?.startsWith(`bytes ${from}-`)) return res;
+      res.body.destroy(); // the file changed (200) or an odd answer: do not splice two versions
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError) return undefined;
+      throw err;
+    }
+  }
+
+  async function* archive(): AsyncGenerator<Buffer> {
+    const writer = new StoredZipWriter();
+    yield* writeEntry(writer, first - 1, firstResponse!);
+    for (let index = first; index < payload.i.length; index++) {
+      const res = await tryOpen(index);
+      if (res) yield* writeEntry(writer, index, res);
+    }
+    if (failures.length > 0) {
+      const text = Buffer.from(missingText(failures), 'utf8');
+      yield writer.begin(missingName, text.length);
+      writer.update(text);
+      yield text;
+      yield writer.end();
+    }
+    yield writer.finish();
+  }
+
+  return Readable.from(archive(), { objectMode: false, highWaterMark: 64 * 1024 });
+}
