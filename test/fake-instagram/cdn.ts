@@ -32,6 +32,8 @@ export interface FakeCdnCounts {
   connections: number;
   /** Requests per path (pathname without query). */
   byPath: Map<string, number>;
+  /** Body bytes handed to sockets (grows only as fast as clients read: backpressure). */
+  bodyBytes: number;
 }
 
 export interface FakeCdn {
@@ -57,7 +59,7 @@ const EXPIRED_BODY = 'URL signature expired';
 export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCdn> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const faults = new Map<string, FaultSetting>();
-  const counts: FakeCdnCounts = { requests: 0, connections: 0, byPath: new Map() };
+  const counts: FakeCdnCounts = { requests: 0, connections: 0, byPath: new Map(), bodyBytes: 0 };
   const sockets = new Set<Socket>();
 
   function takeFault(path: string): FakeCdnFault | undefined {
@@ -111,7 +113,8 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
       res.writeHead(304, headers);
       return res.end();
     }
-    const range = parseRange(req.headers.range, req.headers['if-range'], size, etag, lastModified);
+    const ifRange = req.headers['if-range'];
+    const range = parseRange(req.headers.range, Array.isArray(ifRange) ? ifRange[0] : ifRange, size, etag, lastModified);
     if (range.kind === 'unsatisfiable') {
       res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Type': 'text/plain' });
       return res.end('Range Not Satisfiable');
@@ -134,6 +137,7 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
       read() {
         const next = chunks.next();
         if (!next.done) {
+          counts.bodyBytes += next.value.length;
           this.push(next.value);
           return;
         }

@@ -1,0 +1,16 @@
+/**
+ * Links that arrive in the page address: `?url=` (a deep link, or the web app manifest's share target),
+ * or `?text=` / `?title=` holding a shared message that contains a link somewhere inside.
+ */
+const LINK_IN_TEXT = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:instagram\.com|instagr\.am|ddinstagram\.com)\/[^\s<>"'()]*/i;
+
+export function sharedLinkFrom(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const url = params.get('url')?.trim();
+  if (url) return url;
+  for (const name of ['text', 'title']) {
+    const found = LINK_IN_TEXT.exec(params.get(name) ?? '');
+    if (found) return found[0].replace(/[.,;:!?]+$/, '');
+  }
+  return null;
+}

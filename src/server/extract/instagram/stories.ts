@@ -1,0 +1,85 @@
+/**
+ * Stories and highlights (PROTOCOL "Stories and highlights"): they need a logged-in session cookie.
+ * User id from web_profile_info, then feed/reels_media; the answer comes as `reels{}` or `reels_media[]`.
+ */
+import { canonicalUrl, type ParsedLink } from '../../../shared/link.ts';
+import { ExtractError } from '../failure.ts';
+import type { RawResolution } from '../raw.ts';
+import type { UpstreamClient } from './client.ts';
+import { dig } from './graphql.ts';
+import { normalizeV1 } from './normalize-v1.ts';
+import { fetchWebProfile } from './profile.ts';
+import { readJson } from './responses.ts';
+
+export const NO_SESSION_MESSAGE =
+  'Stories and highlights can only be fetched with a logged-in Instagram session, and this server has none configured.';
+
+type StoryLink = Extract<ParsedLink, { kind: 'story' | 'highlight' }>;
+
+interface Reel {
+  items?: unknown[];
+  user?: { username?: string; full_name?: string; profile_pic_url?: string; is_private?: boolean };
+}
+
+/** The reel with this id, from either answer form. */
+export function pickReel(json: unknown, reelId: string): Reel | undefined {
+  const fromMap = dig(json, 'reels', reelId);
+  if (fromMap && typeof fromMap === 'object') return fromMap as Reel;
+  const list = dig(json, 'reels_media');
+  if (Array.isArray(list)) {
+    return list.find((reel) => reel && typeof reel === 'object' && String((reel as { id?: unknown }).id) === reelId) as Reel | undefined;
+  }
+  return undefined;
+}
+
+function itemMatches(item: unknown, storyId: string): boolean {
+  const pk = String(dig(item, 'pk') ?? '');
+  const id = String(dig(item, 'id') ?? '');
+  return pk === storyId || id === storyId || id.startsWith(`${storyId}_`);
+}
+
+export async function resolveStories(client: UpstreamClient, link: StoryLink, signal: AbortSignal): Promise<RawResolution> {
+  if (!client.hasSession) throw new ExtractError('login_required', 'stories: no IG_SESSIONID', { userMessage: NO_SESSION_MESSAGE });
+  let reelId: string;
+  let fallbackAuthor: { username: string; fullName?: string; avatarUrl?: string } | undefined;
+  if (link.kind === 'story') {
+    const { user } = await fetchWebProfile(client, link.username, signal);
+    if (user.is_private) throw new ExtractError('private', `stories: ${link.username} is private`);
+    reelId = user.id;
+    fallbackAuthor = {
+      username: user.username ?? link.username,
+      ...(user.full_name ? { fullName: user.full_name } : {}),
+      ...(user.profile_pic_url ? { avatarUrl: user.profile_pic_url } : {}),
+    };
+  } else {
+    reelId = `highlight:${link.highlightId}`;
+  }
+  const res = await client.send({ origin: 'api', path: `/api/v1/feed/reels_media/?reel_ids=${encodeURIComponent(reelId)}`, session: true, signal });
+  const json = readJson(res, 'reels-media');
+  if (!('reels' in json) && !('reels_media' in json)) throw new ExtractError('changed', 'reels-media: neither reels nor reels_media');
+  const reel = pickReel(json, reelId);
+  const all = reel?.items ?? [];
+  if (all.length === 0) throw new ExtractError('not_found', `reels-media: no current items for ${reelId}`);
+  const storyId = link.kind === 'story' ? link.storyId : undefined;
+  const chosen = storyId ? all.filter((item) => itemMatches(item, storyId)) : all;
+  if (chosen.length === 0) throw new ExtractError('not_found', `reels-media: story ${storyId} is gone`);
+  if (reel?.user?.is_private) throw new ExtractError('private', `reels-media: ${reelId} is private`);
+
+  const reelUser = reel?.user?.username
+    ? {
+        username: reel.user.username,
+        ...(reel.user.full_name ? { fullName: reel.user.full_name } : {}),
+        ...(reel.user.profile_pic_url ? { avatarUrl: reel.user.profile_pic_url } : {}),
+      }
+    : fallbackAuthor;
+  if (!reelUser) throw new ExtractError('changed', 'reels-media: reel without user');
+  const sourceUrl = canonicalUrl(link);
+  const parts = chosen.map((item) => normalizeV1(item, { linkKind: link.kind, author: reelUser, sourceUrl }));
+  return {
+    kind: link.kind,
+    sourceUrl,
+    author: reelUser,
+    ...(parts[0]?.takenAt ? { takenAt: parts[0].takenAt } : {}),
+    items: parts.flatMap((part) => part.items),
+  };
+}
