@@ -4,19 +4,29 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { metricsRoutes } from './http/metrics.ts';
 import { mediaRoutes } from './http/media.ts';
 import { rateLimits } from './http/rate-limit.ts';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
+import { requestMetrics } from './http/request-metrics.ts';
+import { resolveRoutes } from './http/resolve.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { zipRoutes } from './http/zip.ts';
+import type { ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import type { MediaUpstreamOptions } from './media/proxy.ts';
+import { createSharedRedis, type SharedRedis } from './redis.ts';
 
 export interface AppOptions {
   /** Log destination override (tests pass a silent stream). */
   logger?: ReturnType<typeof createLogger>;
   /** Media proxy overrides: DNS resolver and timeouts (tests resolve names without real DNS). */
   mediaUpstream?: MediaUpstreamOptions;
+  /** A Redis connection to use instead of one built from config.redisUrl (the caller then closes it). */
+  redis?: SharedRedis;
+  /** Resolver timeouts: per upstream request and overall (tests shorten them). */
+  resolveTimeouts?: Partial<ResolverTimeouts>;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -25,18 +35,30 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 16_384 },
-    requestIdHeader: 'x-request-id',
+    // x-request-id is honoured when sane (see requestIdFor) and echoed back (request-metrics.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    // Idle sockets close after 60 s; a request (not its response: downloads stream for long) must
+    // arrive whole within 30 s, its headers within 15 s.
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
-    requestTimeout: 0, // downloads may stream for long; slow clients are bounded by connectionTimeout and backpressure
-    http: { maxHeaderSize: 16 * 1024 },
+    requestTimeout: 30_000,
+    http: { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 15_000 },
+    clientErrorHandler,
+    frameworkErrors,
   });
+  const redis = options.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, app.log) : undefined);
+  if (redis && !options.redis) app.addHook('onClose', async () => redis.close());
 
   registerErrorHandling(app);
   await app.register(securityHeaders, { config });
-  await app.register(rateLimits, {});
-  await app.register(healthRoutes, { config });
+  await app.register(requestMetrics);
+  await app.register(requestLimits);
+  await app.register(rateLimits, { redis });
+  await app.register(healthRoutes, { config, redis });
+  await app.register(metricsRoutes);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
+  await app.register(resolveRoutes, { config, redis: redis?.client, timeouts: options.resolveTimeouts });
   await app.register(contactRoutes, { config });
   await app.register(mediaRoutes, { config, upstream: options.mediaUpstream });
   await app.register(zipRoutes, { config, upstream: options.mediaUpstream });

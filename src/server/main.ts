@@ -1,8 +1,7 @@
 /** Process entry: config → app → listen; graceful shutdown on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-
-const SHUTDOWN_DEADLINE_MS = 10_000;
+import { closeGracefully } from './graceful-shutdown.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,16 +24,17 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.warn('shutdown deadline passed: closing remaining connections');
-      app.server.closeAllConnections();
-    }, SHUTDOWN_DEADLINE_MS);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
+    closeGracefully(app).then(
+      () => {
+        app.log.info('shutdown complete');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);

@@ -1,14 +1,20 @@
 /**
  * The browser tests' server: the real app on the production build, wired to the fake Instagram upstream
- * when it is available, with a throwaway data directory.
+ * (web, api and CDN on loopback ports), with a throwaway data directory. One port above the site, a small
+ * control server lets a test switch faults of the fake on for one target (shortcode, username or id),
+ * so tests that run in parallel each break only their own target.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { startFakeInstagram, type Fault } from '../fake-instagram/index.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const fake = await startFakeInstagram();
+
 const env: Record<string, string> = {
   NODE_ENV: 'test',
   PORT: String(port),
@@ -16,11 +22,52 @@ const env: Record<string, string> = {
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gramsave-e2e-')),
   LOG_LEVEL: 'warn',
   DOWNLOAD_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123',
+  IG_WEB_ORIGIN: fake.webOrigin,
+  IG_API_ORIGIN: fake.apiOrigin,
+  MEDIA_TEST_ORIGINS: fake.cdnOrigin,
+  IG_SESSIONID: 'fake',
+  // The optional third-party providers too, as the spec's product used them: they are the last resort
+  // after Instagram's own endpoints, and the only path on which an empty answer means "no media".
+  AUTOLINK_API_KEY: fake.switches.providerKey,
+  AUTOLINK_ORIGIN: fake.providerOrigin,
+  STORY_API_KEY: fake.switches.providerKey,
+  STORY_API_ORIGIN: fake.providerOrigin,
+  // Every test comes from 127.0.0.1: the per-IP limits would otherwise trip across the suite.
+  RATE_LIMIT_RESOLVE_PER_MIN: '100000',
+  RATE_LIMIT_MEDIA_PER_MIN: '100000',
 };
 
 const app = await buildApp(loadConfig(env));
 await app.listen({ port, host: '127.0.0.1' });
 
-const stop = () => void app.close().then(() => process.exit(0));
+const control = createServer((req, res) => {
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'GET' && req.url === '/status') return reply(200, { fake: true });
+  if (req.method !== 'POST' || req.url !== '/fault') return reply(404, { error: 'no such control' });
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (body += chunk));
+  req.on('end', () => {
+    let parsed: { target?: unknown; fault?: unknown };
+    try {
+      parsed = JSON.parse(body) as { target?: unknown; fault?: unknown };
+    } catch {
+      return reply(400, { error: 'body is not JSON' });
+    }
+    if (typeof parsed.target !== 'string' || parsed.target === '') return reply(400, { error: 'target required' });
+    if (parsed.fault === null) fake.switches.targets.delete(parsed.target);
+    else fake.switches.set(parsed.target, parsed.fault as Fault);
+    reply(200, { ok: true });
+  });
+});
+await new Promise<void>((resolve) => control.listen(port + 1, '127.0.0.1', resolve));
+
+const stop = () => {
+  control.close();
+  void Promise.all([app.close(), fake.close()]).then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

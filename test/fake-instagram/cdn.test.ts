@@ -123,6 +123,19 @@ describe('fake CDN', () => {
     await expect(res.body.arrayBuffer()).rejects.toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
   });
 
+  it('sends at a given rate when asked to, like a real link', async () => {
+    const slow = await startFakeCdn({ bytesPerSecond: 2_000_000 });
+    try {
+      const path = '/scontent.cdninstagram.com/big/1000000/rate.mp4';
+      const started = Date.now();
+      const res = await get(slow.urlFor(path));
+      expect(res.body.equals(fakeFileBytes(path))).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('counts requests, connections and open sockets', async () => {
     const fresh = await startFakeCdn();
     const local = new Agent();

@@ -52,6 +52,8 @@ export interface FakeCdnOptions {
   /** Clock for the `oe` check (unix seconds). */
   now?: () => number;
   port?: number;
+  /** Per-response send rate, like a real link (default: as fast as the socket takes it). */
+  bytesPerSecond?: number;
 }
 
 const EXPIRED_BODY = 'URL signature expired';
@@ -132,18 +134,25 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     const stopAt =
       fault?.kind === 'hang-mid-body' || fault?.kind === 'close-mid-stream' ? Math.min(endExclusive, start + fault.afterBytes) : endExclusive;
     const chunks = fakeFileChunks(path, start, stopAt);
+    const rate = options.bytesPerSecond;
+    const began = Date.now();
+    let sent = 0;
     const body = new Readable({
       highWaterMark: 64 * 1024,
       read() {
         const next = chunks.next();
-        if (!next.done) {
-          counts.bodyBytes += next.value.length;
-          this.push(next.value);
+        if (next.done) {
+          // end(), not destroy(): what was written (headers included) is flushed, then the connection closes.
+          if (fault?.kind === 'close-mid-stream') res.socket?.end();
+          else if (fault?.kind !== 'hang-mid-body') this.push(null);
+          // hang-mid-body: push nothing more; the socket stays open until the client or close() ends it.
           return;
         }
-        if (fault?.kind === 'close-mid-stream') res.socket?.destroy();
-        else if (fault?.kind !== 'hang-mid-body') this.push(null);
-        // hang-mid-body: push nothing more; the socket stays open until the client or close() ends it.
+        counts.bodyBytes += next.value.length;
+        const wait = rate ? began + (sent / rate) * 1000 - Date.now() : 0;
+        sent += next.value.length;
+        if (wait > 1) setTimeout(() => this.push(next.value), wait);
+        else this.push(next.value);
       },
     });
     res.on('close', () => body.destroy());

@@ -1,49 +1,142 @@
 /**
- * The link form of the home page and of every tool page, driven by the tools table.
- * Validates before any request (spec §5).
+ * The downloader of the home page and of every tool page, driven by the tools table: the link form
+ * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { FormId } from '../../shared/tools.ts';
-import { toolById } from '../../shared/tools.ts';
+import type { Resolution } from '../../shared/api.ts';
+import { formById, type FormId } from '../../shared/tools.ts';
+import { resolveLink, type ResolveRequestBody } from '../lib/api-client.ts';
+import { debugLine, describeFailure, describeRequest, describeResolution, type DebugLine } from '../lib/debug-log.ts';
+import { sharedLinkFrom } from '../lib/deep-link.ts';
+import { errorMessageKey } from '../lib/error-messages.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
+import { AdSlot } from './AdSlot.tsx';
+import { PasteButton } from './PasteButton.tsx';
+import { DebugLog } from './results/DebugLog.tsx';
+import { Results } from './results/Results.tsx';
+import { Spinner } from './Spinner.tsx';
 
-export function Downloader({ form }: { form: FormId }) {
+interface Shown {
+  resolution: Resolution;
+  /** The request that produced it, repeated when a download link has expired. */
+  request: ResolveRequestBody;
+}
+
+export function Downloader({ form: formId }: { form: FormId }) {
   const { t } = useTranslation();
+  const form = formById(formId);
+  const profile = form.input === 'username';
   const [link, setLink] = useState('');
-  const profile = form !== 'home' && toolById(form).input === 'username';
+  const [loading, setLoading] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  /** null until the first request: the debug log appears after it (story page). */
+  const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
+
+  const log = useCallback(
+    (text: string) => {
+      if (form.debugLog) setLogLines((lines) => [...(lines ?? []), debugLine(text)]);
+    },
+    [form.debugLog],
+  );
+
+  const submit = useCallback(
+    async (raw: string) => {
+      const value = raw.trim();
+      const valid = profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value);
+      if (!valid) {
+        toast.error(t(profile ? 'errors.invalidProfile' : 'errors.invalidUrl'));
+        return;
+      }
+      const request: ResolveRequestBody = formId === 'home' ? { url: value } : { url: value, tool: formId };
+      setLoading(true);
+      setShown(null);
+      if (form.debugLog) setLogLines([]);
+      log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
+      try {
+        const outcome = await resolveLink(request);
+        if (outcome.ok) {
+          const count = outcome.resolution.items.length;
+          setShown({ resolution: outcome.resolution, request });
+          setLink('');
+          log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
+          toast.success(form.messages.readyCounts ? t(form.messages.ready, { count }) : t(form.messages.ready));
+        } else {
+          const key = errorMessageKey(outcome.failure, formId);
+          log(describeFailure(outcome.failure, outcome.ms, key));
+          toast.error(t(key));
+        }
+      } finally {
+        setLoading(false);
+      }
+    },
+    [form, formId, log, profile, t],
+  );
+
+  // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
+  const deepLinked = useRef(false);
+  useEffect(() => {
+    if (deepLinked.current) return;
+    deepLinked.current = true;
+    const shared = sharedLinkFrom(window.location.search);
+    if (shared) {
+      setLink(shared);
+      void submit(shared);
+    }
+  }, [submit]);
+
+  const refresh = useCallback(async (): Promise<Resolution | null> => {
+    if (!shown) return null;
+    const outcome = await resolveLink(shown.request);
+    log(outcome.ok ? `Refreshed: ${describeResolution(outcome.resolution, outcome.status, outcome.ms)}` : `Refresh failed: ${describeFailure(outcome.failure, outcome.ms, 'refresh')}`);
+    if (!outcome.ok) return null;
+    setShown({ resolution: outcome.resolution, request: shown.request });
+    return outcome.resolution;
+  }, [shown, log]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const value = link.trim();
-    const valid = profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value);
-    if (!valid) {
-      toast.error(t(profile ? 'errors.invalidProfile' : 'errors.invalidUrl'));
-      return;
-    }
+    if (!loading) void submit(link);
   };
 
+  const inputId = `link-${formId}`;
   return (
-    <form onSubmit={onSubmit} className="mx-auto flex w-full max-w-2xl flex-col gap-2 sm:flex-row" noValidate={false}>
-      <label htmlFor={`link-${form}`} className="sr-only">
-        {t(profile ? 'downloader.profileInputLabel' : 'downloader.inputLabel')}
-      </label>
-      <input
-        id={`link-${form}`}
-        name="url"
-        type={profile ? 'text' : 'url'}
-        required
-        autoComplete="off"
-        inputMode={profile ? 'text' : 'url'}
-        value={link}
-        onChange={(e) => setLink(e.target.value)}
-        placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
-        className="min-h-12 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
-      />
-      <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
-        {t(profile ? 'downloader.view' : 'downloader.search')}
-      </button>
-    </form>
+    <div className="w-full">
+      <form onSubmit={onSubmit} aria-busy={loading} className="mx-auto flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          {t(profile ? 'downloader.profileInputLabel' : 'downloader.inputLabel')}
+        </label>
+        <div className="flex min-w-0 flex-1 gap-2">
+          <input
+            id={inputId}
+            name="url"
+            type={profile ? 'text' : 'url'}
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            inputMode={profile ? 'text' : 'url'}
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
+            className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
+          />
+          <PasteButton onPaste={setLink} disabled={loading} />
+        </div>
+        <button
+          type="submit"
+          disabled={loading}
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
+        >
+          {loading && <Spinner className="h-5 w-5" />}
+          {loading ? t('downloader.loading') : t(profile ? 'downloader.view' : 'downloader.search')}
+        </button>
+      </form>
+      <AdSlot slot={`${formId}-top`} />
+      {shown && <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />}
+      {form.debugLog && logLines !== null && <DebugLog lines={logLines} />}
+      {shown && <AdSlot slot={`${formId}-results`} />}
+    </div>
   );
 }

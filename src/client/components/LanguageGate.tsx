@@ -7,7 +7,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
 import { localizePath } from '../../shared/routes.ts';
-import { detectLanguage, saveLanguage } from '../lib/language-detection.ts';
 import { Spinner } from './Spinner.tsx';
 
 export function LanguageGate({ lang, children }: { lang: Language; children: ReactNode }) {
@@ -15,15 +14,23 @@ export function LanguageGate({ lang, children }: { lang: Language; children: Rea
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
-    if (pathname === '/') {
-      const preferred = detectLanguage();
-      if (preferred !== DEFAULT_LANGUAGE) {
-        setRedirecting(true);
-        window.location.replace(localizePath(preferred, '/') + search + hash);
-        return;
+    let cancelled = false;
+    // Loaded on demand: the detector is only needed here, after the page is shown.
+    void import('../lib/language-detection.ts').then(({ detectLanguage, saveLanguage }) => {
+      if (cancelled) return;
+      if (pathname === '/') {
+        const preferred = detectLanguage();
+        if (preferred !== DEFAULT_LANGUAGE) {
+          setRedirecting(true);
+          window.location.replace(localizePath(preferred, '/') + search + hash);
+          return;
+        }
       }
-    }
-    saveLanguage(lang);
+      saveLanguage(lang);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [lang, pathname, search, hash]);
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, languageInfo, type Language } from '../../shared/languages.ts';
 import { switchLanguage } from '../../shared/routes.ts';
-import { saveLanguage } from '../lib/language-detection.ts';
+import { saveLanguage } from '../lib/saved-language.ts';
 import { Menu, menuItemClass } from './Menu.tsx';
 
 export function LanguageMenu({ lang }: { lang: Language }) {

@@ -23,11 +23,12 @@ const BY_CODE: Partial<Record<ErrorCode, FailureCause>> = {
   login_required: 'loginRequired',
   no_media: 'noMedia',
   rate_limited: 'rateLimited',
-  upstream_changed: 'upstream',
+  // Instagram answering in a shape we cannot read is the catalogue's "anything else";
+  // Instagram not answering at all is the FAQ's "servers temporarily down".
   upstream_unavailable: 'upstream',
 };
 
-const BY_STATUS: Record<number, FailureCause> = { 403: 'forbidden', 404: 'notFound', 429: 'rateLimited', 502: 'upstream', 504: 'upstream' };
+const BY_STATUS: Record<number, FailureCause> = { 403: 'forbidden', 404: 'notFound', 429: 'rateLimited', 503: 'upstream', 504: 'upstream' };
 
 export function failureCause(failure: ResolveFailure): FailureCause {
   if (failure.kind === 'network') return 'network';

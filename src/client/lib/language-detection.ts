@@ -5,12 +5,13 @@
  */
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages.ts';
+import { SAVED_LANGUAGE_KEY, saveLanguage } from './saved-language.ts';
 
 export const DETECTION_OPTIONS = {
   order: ['path', 'localStorage', 'navigator', 'querystring', 'cookie', 'sessionStorage', 'htmlTag'],
   lookupQuerystring: 'lng',
   lookupCookie: 'i18next',
-  lookupLocalStorage: 'i18nextLng',
+  lookupLocalStorage: SAVED_LANGUAGE_KEY,
   lookupSessionStorage: 'i18nextLng',
   lookupFromPathIndex: 0,
   caches: ['localStorage'],
@@ -37,12 +38,4 @@ export function detectLanguage(order: string[] = DETECTION_OPTIONS.order): Langu
   return DEFAULT_LANGUAGE;
 }
 
-/** Remember the language the visitor is reading in. */
-export function saveLanguage(lang: Language): void {
-  try {
-    window.localStorage.setItem(DETECTION_OPTIONS.lookupLocalStorage, lang);
-  } catch (err) {
-    // Private modes can refuse storage; the path still carries the language.
-    console.debug('language not saved', err);
-  }
-}
+export { saveLanguage };

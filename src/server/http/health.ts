@@ -1,14 +1,27 @@
-/** /healthz: the process is up. /readyz: the build is present (and Redis reachable when configured). */
+/**
+ * /healthz: the process is up (liveness). /readyz: the build is present and, when REDIS_URL is set,
+ * Redis answers a PING (readiness). Neither is rate-limited; both are cheap enough to poll every second.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import type { SharedRedis } from '../redis.ts';
 
-export const healthRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+export interface HealthRouteOptions {
+  config: Config;
+  redis?: SharedRedis;
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { config, redis }) => {
+  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const buildPresent = existsSync(path.join(config.buildDir, 'index.html'));
-    const ready = buildPresent;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', build: buildPresent });
+    const redisState = redis ? ((await redis.ping(500)) ? 'up' : 'down') : 'off';
+    const ready = buildPresent && redisState !== 'down';
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'not_ready', build: buildPresent, redis: redisState });
   });
 };

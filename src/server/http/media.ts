@@ -11,6 +11,7 @@ import { forwardedRequestHeaders, mediaResponseHeaders } from '../media/headers.
 import { createMediaUpstream, type MediaUpstreamOptions } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
+import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from './api-error.ts';
 
 export interface MediaRouteOptions {
@@ -61,6 +62,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
         await res.body.dump();
         return reply.send();
       }
+      meterProxiedBytes(res.body);
       return reply.send(res.body);
     },
   });

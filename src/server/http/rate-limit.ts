@@ -6,17 +6,19 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis.ts';
 import { ApiError } from './api-error.ts';
+import { createFailoverStoreClass } from './rate-limit-store.ts';
 
 export interface RateLimitOptions {
-  redis?: Redis;
+  /** Shared counters across instances; while Redis is down each instance counts on its own. */
+  redis?: SharedRedis;
 }
 
 const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'gramsave-rl:', skipOnError: true } : {}),
+    ...(options.redis ? { store: createFailoverStoreClass(options.redis, app.log) } : {}),
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     errorResponseBuilder: (_request, context) => {

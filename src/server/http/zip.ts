@@ -10,6 +10,7 @@ import { createMediaUpstream, type MediaUpstreamOptions } from '../media/proxy.t
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { openZipArchive } from '../media/zip.ts';
+import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from './api-error.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
 
@@ -42,7 +43,9 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
 
       const signal = abortWhenClientLeaves(reply);
       try {
-        return reply.send(await openZipArchive(payload, upstream, signal));
+        const archive = await openZipArchive(payload, upstream, signal);
+        meterProxiedBytes(archive);
+        return reply.send(archive);
       } catch (err) {
         if (err instanceof ClientGone) return dropReply(reply);
         // Nothing was sent yet: the JSON error replaces the archive headers set above.

@@ -23,9 +23,10 @@ interface Failure {
 export function entryNames(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((raw, index) => {
-    const clean = raw.replace(/[\\/\x00-\x1f\x7f]/g, '_').replace(/^\.+/, '_') || `file-${index + 1}`;
-    let name = clean;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = clean.replace(/(\.[^.]*)?$/, `-${n}$1`);
+    const clean = [...raw].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c === '\x7f' ? '_' : c)).join('');
+    const safe = clean.replace(/^\.+/, '_') || `file-${index + 1}`;
+    let name = safe;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = safe.replace(/(\.[^.]*)?$/, `-${n}$1`);
     used.add(name.toLowerCase());
     return name;
   });

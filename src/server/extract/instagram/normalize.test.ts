@@ -239,7 +239,8 @@ describe('profile samples', () => {
     expect(r.items[0]!.url).toContain('s320x320');
     const info = v1(SAMPLE.usersInfo);
     const hd = profileFromWebInfo(web, 'giovanni', info);
-    expect(hd.items[0]).toMatchObject({ width: 150, height: 150 });
-    expect(hd.items[0]!.qualities.length).toBe(2);
+    // hd_profile_pic_url_info is 150×150 in this capture, hd_profile_pic_versions go to 640×640: the largest wins.
+    expect(hd.items[0]).toMatchObject({ width: 640, height: 640 });
+    expect(hd.items[0]!.qualities.map((q) => q.width)).toEqual([640, 320, 150]);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * One side of the media benchmark in its own process (so the server's memory is measured alone):
+ * `cdn` runs the fake CDN, `app` runs the real app fetching from it. Talks to bench/media.ts over IPC.
+ */
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeCdn } from '../test/fake-instagram/cdn.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+export type ChildMessage = { type: 'ready'; url: string } | { type: 'rss'; current: number; peak: number; cpuMs: number };
+export type ParentMessage = { type: 'rss-reset' } | { type: 'rss-report' } | { type: 'stop' };
+
+const send = (message: ChildMessage) => process.send?.(message);
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+async function runCdn(bytesPerSecond: number | undefined): Promise<() => Promise<void>> {
+  const cdn = await startFakeCdn({ bytesPerSecond });
+  send({ type: 'ready', url: cdn.origin });
+  return () => cdn.close();
+}
+
+async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    BUILD_DIR: path.join(dir, 'no-build'),
+    DOWNLOAD_SECRET: secret,
+    MEDIA_TEST_ORIGINS: cdnOrigins,
+    RATE_LIMIT_MEDIA_PER_MIN: '1000000',
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  send({ type: 'ready', url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  return () => app.close();
+}
+
+async function main() {
+  // cdn [bytesPerSecond] | app {cdnOrigins,comma-separated} {secret}
+  const [role, arg1, arg2] = process.argv.slice(2);
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const sampler = setInterval(sample, 25);
+  const stop = role === 'cdn' ? await runCdn(arg1 ? Number(arg1) : undefined) : await runApp(arg1!, arg2!);
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'rss-reset') {
+      (globalThis as { gc?: () => void }).gc?.();
+      peak = process.memoryUsage.rss();
+      send({ type: 'rss', current: peak, peak, cpuMs: cpuMs() });
+    } else if (message.type === 'rss-report') {
+      sample();
+      send({ type: 'rss', current: process.memoryUsage.rss(), peak, cpuMs: cpuMs() });
+    } else {
+      clearInterval(sampler);
+      void stop().then(() => process.exit(0));
+    }
+  });
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

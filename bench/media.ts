@@ -1,0 +1,170 @@
+/**
+ * Media proxy figures: throughput of a 100 MB download through the proxy relative to fetching it
+ * straight from the fake CDN (same client, same run; target ≥ 0.85), the server's RSS growth during
+ * 100 concurrent 20 MB downloads (target ≤ 100 MB), and ZIP throughput. The fake CDN and the app each
+ * run in their own process, so the RSS is the server's alone.
+ *
+ * The ratio is measured twice: against a CDN that sends as fast as loopback allows (several GB/s: the
+ * proxy, which must read and write every byte, is then CPU-bound against a client that only reads), and
+ * against a CDN limited to LINK_MB_PER_S per download, the order of a real CDN link.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { signMediaToken } from '../src/server/media/token.ts';
+import type { ChildMessage, ParentMessage } from './media-child.ts';
+
+const MB = 1024 * 1024;
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
+const LINK_MB_PER_S = 200;
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media-child.ts');
+
+interface RatioFigures {
+  directMBps: number;
+  proxiedMBps: number;
+  ratio: number;
+  pass: boolean;
+}
+
+export interface MediaBenchFigures {
+  proxyThroughput: {
+    fileMB: number;
+    target: number;
+    /** CDN unthrottled (loopback speed). */
+    unthrottled: RatioFigures & { serverCpuMsPer100MB: number };
+    /** CDN limited to linkMBps per download. */
+    atLinkRate: RatioFigures & { linkMBps: number };
+  };
+  concurrentMemory: {
+    downloads: number;
+    fileMB: number;
+    seconds: number;
+    aggregateMBps: number;
+    rssBaselineMB: number;
+    rssPeakMB: number;
+    rssGrowthMB: number;
+    target: number;
+    pass: boolean;
+  };
+  zip: { items: number; totalMB: number; seconds: number; MBps: number };
+}
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  ask(message: ParentMessage): Promise<ChildMessage>;
+}
+
+async function startChild(args: string[]): Promise<Child> {
+  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = () =>
+    new Promise<ChildMessage>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as ChildMessage));
+      child.once('exit', (code) => reject(new Error(`bench child exited (${code})`)));
+    });
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('bench child did not start');
+  return {
+    process: child,
+    url: ready.url,
+    ask(message) {
+      const answer = next();
+      child.send(message);
+      return answer;
+    },
+  };
+}
+
+/** Downloads a URL, discarding the bytes; returns the byte count. */
+async function download(agent: Agent, url: string): Promise<number> {
+  const res = await request(url, { dispatcher: agent });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const started = process.hrtime.bigint();
+  const value = await work();
+  return { value, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Direct vs proxied download of `url`, alternating, best of `runs` each. */
+async function compare(agent: Agent, url: string, proxiedUrl: string, runs: number): Promise<RatioFigures> {
+  let direct = Infinity;
+  let viaProxy = Infinity;
+  for (let i = 0; i < runs; i++) {
+    direct = Math.min(direct, (await timed(() => download(agent, url))).seconds);
+    viaProxy = Math.min(viaProxy, (await timed(() => download(agent, proxiedUrl))).seconds);
+  }
+  const ratio = direct / viaProxy;
+  return { directMBps: round(100 / direct), proxiedMBps: round(100 / viaProxy), ratio: round(ratio, 3), pass: ratio >= 0.85 };
+}
+
+export async function benchMedia(): Promise<MediaBenchFigures> {
+  const cdn = await startChild(['cdn']);
+  const linkCdn = await startChild(['cdn', String(LINK_MB_PER_S * MB)]);
+  const app = await startChild(['app', `${cdn.url},${linkCdn.url}`, SECRET]);
+  const agent = new Agent({ connections: 200, keepAliveTimeout: 5_000 });
+  const oe = (Math.floor(Date.now() / 1000) + 86_400).toString(16);
+  const cdnUrl = (p: string, origin = cdn.url) => `${origin}/scontent.cdninstagram.com${p}?oe=${oe}`;
+  const proxied = (url: string, f: string) =>
+    `${app.url}/api/v1/media/${signMediaToken(SECRET, { t: 'm', k: 'video', u: url, f, e: Math.floor(Date.now() / 1000) + 3600 })}?download=1`;
+
+  try {
+    // 1. One 100 MB file, direct vs proxied; then the same behind a link-rate CDN.
+    const big = cdnUrl(`/big/${100 * MB}/throughput.mp4`);
+    await download(agent, proxied(cdnUrl('/warmup.mp4'), 'w.mp4'));
+    await download(agent, proxied(big, 'big.mp4'));
+    const cpuBefore = await app.ask({ type: 'rss-report' });
+    const unthrottled = await compare(agent, big, proxied(big, 'big.mp4'), 5);
+    const cpuAfter = await app.ask({ type: 'rss-report' });
+    if (cpuBefore.type !== 'rss' || cpuAfter.type !== 'rss') throw new Error('no CPU figures');
+    const linked = cdnUrl(`/big/${100 * MB}/link.mp4`, linkCdn.url);
+    const atLinkRate = await compare(agent, linked, proxied(linked, 'link.mp4'), 2);
+
+    // 2. 100 concurrent 20 MB downloads; the server's RSS sampled every 25 ms.
+    const baseline = await app.ask({ type: 'rss-reset' });
+    const urls = Array.from({ length: 100 }, (_, i) => proxied(cdnUrl(`/big/${20 * MB}/concurrent-${i}.mp4`), `c${i}.mp4`));
+    const concurrent = await timed(() => Promise.all(urls.map((u) => download(agent, u))));
+    const after = await app.ask({ type: 'rss-report' });
+    if (baseline.type !== 'rss' || after.type !== 'rss') throw new Error('no RSS figures');
+    const growth = (after.peak - baseline.current) / MB;
+
+    // 3. A ZIP of ten 20 MB items.
+    const items = Array.from({ length: 10 }, (_, i) => ({ u: cdnUrl(`/big/${20 * MB}/zip-${i}.mp4`), f: `${i}.mp4` }));
+    const token = signMediaToken(SECRET, { t: 'z', n: 'bench.zip', e: Math.floor(Date.now() / 1000) + 3600, i: items });
+    const zip = await timed(() => download(agent, `${app.url}/api/v1/zip/${token}`));
+
+    return {
+      proxyThroughput: {
+        fileMB: 100,
+        target: 0.85,
+        unthrottled: { ...unthrottled, serverCpuMsPer100MB: round((cpuAfter.cpuMs - cpuBefore.cpuMs) / 5) },
+        atLinkRate: { ...atLinkRate, linkMBps: LINK_MB_PER_S },
+      },
+      concurrentMemory: {
+        downloads: 100,
+        fileMB: 20,
+        seconds: round(concurrent.seconds, 2),
+        aggregateMBps: round((100 * 20) / concurrent.seconds),
+        rssBaselineMB: round(baseline.current / MB),
+        rssPeakMB: round(after.peak / MB),
+        rssGrowthMB: round(growth),
+        target: 100,
+        pass: growth <= 100,
+      },
+      zip: { items: 10, totalMB: round(zip.value / MB), seconds: round(zip.seconds, 2), MBps: round(zip.value / MB / zip.seconds) },
+    };
+  } finally {
+    await agent.close();
+    for (const child of [app, cdn, linkCdn]) {
+      child.process.send({ type: 'stop' } satisfies ParentMessage);
+      await new Promise((resolve) => child.process.once('exit', resolve));
+    }
+  }
+}

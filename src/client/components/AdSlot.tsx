@@ -1,0 +1,42 @@
+/**
+ * An ad slot. Renders nothing unless the build set ADS_CLIENT (root loader data), so the default
+ * build ships no ad markup and loads no third-party script.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../lib/root-data.ts';
+
+const SCRIPT_ID = 'gramsave-ads-script';
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[];
+  }
+}
+
+export function AdSlot({ slot }: { slot: string }) {
+  const { t } = useTranslation();
+  const client = (useRouteLoaderData('root') as RootData | undefined)?.adsClient ?? null;
+
+  useEffect(() => {
+    if (!client) return;
+    if (!document.getElementById(SCRIPT_ID)) {
+      const script = document.createElement('script');
+      script.id = SCRIPT_ID;
+      script.async = true;
+      script.crossOrigin = 'anonymous';
+      script.src = `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(client)}`;
+      document.head.append(script);
+    }
+    (window.adsbygoogle ??= []).push({});
+  }, [client]);
+
+  if (!client) return null;
+  return (
+    <aside aria-label={t('ads.label')} className="mx-auto my-6 w-full max-w-3xl overflow-hidden px-4">
+      <p className="mb-1 text-xs text-slate-600">{t('ads.label')}</p>
+      <ins className="adsbygoogle block min-h-[90px]" data-ad-client={client} data-ad-slot={slot} data-ad-format="auto" data-full-width-responsive="true" />
+    </aside>
+  );
+}

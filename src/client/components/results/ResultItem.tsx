@@ -1,0 +1,132 @@
+/** One result: the media inline, 'current of total', and its actions (download, quality, audio, open in new tab). */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaItem, Resolution } from '../../../shared/api.ts';
+import type { ResultsLayoutSpec } from '../../../shared/tools.ts';
+import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
+import { MediaView } from './MediaView.tsx';
+
+export interface ResultItemProps {
+  item: MediaItem;
+  index: number;
+  total: number;
+  kind: DownloadKind;
+  layout: ResultsLayoutSpec;
+  large: boolean;
+  /** Re-resolves the original link (after an expired download link); null when that fails. */
+  refresh: () => Promise<Resolution | null>;
+  log?: (text: string) => void;
+}
+
+const AUDIO = 'audio';
+
+const button =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold focus-visible:outline-offset-2';
+
+export function ResultItem({ item, index, total, kind, layout, large, refresh, log }: ResultItemProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const qualities = item.qualities && item.qualities.length > 1 ? item.qualities : null;
+  // The largest rendition is the default choice.
+  const [quality, setQuality] = useState(() => (qualities ? [...qualities].sort((a, b) => b.width * b.height - a.width * a.height)[0]!.label : ''));
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** The URL of the chosen variant in (a possibly refreshed copy of) this item. */
+  const targetOf = (source: MediaItem, variant: string): DownloadTarget | null => {
+    if (variant === AUDIO) return source.audioUrl ? { url: source.audioUrl, filename: audioFilename(source.filename) } : null;
+    const chosen = source.qualities?.find((q) => q.label === variant);
+    return { url: chosen?.downloadUrl ?? source.downloadUrl, filename: source.filename };
+  };
+
+  const download = async (variant: string) => {
+    const target = targetOf(item, variant);
+    if (!target) return;
+    setBusy(true);
+    try {
+      await downloadMedia({
+        ...target,
+        kind: variant === AUDIO ? 'audio' : kind,
+        t: (key, options) => t(key, options),
+        log,
+        refresh: async () => {
+          const fresh = (await refresh())?.items[index];
+          return fresh ? targetOf(fresh, variant) : null;
+        },
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const typeLabel = t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel');
+  const position = total > 1 ? t('downloader.preview', { current: index + 1, total }) : '';
+  const label = position ? `${typeLabel} ${position}` : typeLabel;
+  const width = item.width ?? natural?.width;
+  const height = item.height ?? natural?.height;
+
+  return (
+    <article aria-labelledby={`${id}-label`} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <MediaView item={item} label={label} playIcon={layout.playIcon} large={large} onNaturalSize={(w, h) => setNatural({ width: w, height: h })} />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p id={`${id}-label`} className="text-sm text-slate-700">
+          <span className={position ? 'sr-only' : ''}>{typeLabel}</span>
+          {position && <span data-testid="item-position">{position}</span>}
+          {layout.pixelSize && width && height && (
+            <span data-testid="pixel-size" className="ml-1">
+              · {t('downloader.pixelSize', { width, height })}
+            </span>
+          )}
+        </p>
+        {qualities && (
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            {t('downloader.quality')}
+            <select
+              value={quality}
+              onChange={(e) => setQuality(e.target.value)}
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+            >
+              {qualities.map((q) => (
+                <option key={q.label} value={q.label}>
+                  {q.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => void download(quality)}
+            disabled={busy}
+            aria-describedby={`${id}-label`}
+            className={`${button} flex-1 bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-500`}
+          >
+            {t('downloader.download')}
+          </button>
+          {item.audioUrl && (
+            <button
+              type="button"
+              onClick={() => void download(AUDIO)}
+              disabled={busy}
+              aria-describedby={`${id}-label`}
+              className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50 disabled:text-slate-500`}
+            >
+              {t('downloader.audioOnly')}
+            </button>
+          )}
+          <a
+            href={item.mediaUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={`${id}-label`}
+            className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          >
+            {t('downloader.openInNewTab')}
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
+

@@ -1,0 +1,99 @@
+/**
+ * The results of a lookup, arranged by the form's layout from the tools table (spec §2 "Results"):
+ * author, a list of items (one `<li>` each, labelled by the heading), ZIP and caption actions, Download More.
+ */
+import { useEffect, useId, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Resolution } from '../../../shared/api.ts';
+import { localizePath, splitLanguage } from '../../../shared/routes.ts';
+import { RESULTS_LAYOUTS, type FormDefinition, type ResultsLayoutSpec } from '../../../shared/tools.ts';
+import { downloadKindOf } from '../../lib/download.ts';
+import { AuthorCard } from './AuthorCard.tsx';
+import { ResultItem } from './ResultItem.tsx';
+
+export interface ResultsProps {
+  form: FormDefinition;
+  resolution: Resolution;
+  refresh: () => Promise<Resolution | null>;
+  log?: (text: string) => void;
+}
+
+/** Grid classes for a layout and an item count; the first cell's classes when it is wide. */
+export function gridClasses(spec: ResultsLayoutSpec, count: number): { list: string; first: string } {
+  if (spec.singleLarge && count === 1) return { list: 'mx-auto grid max-w-2xl grid-cols-1 gap-4', first: '' };
+  const list = spec.columns === 'two' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+  return { list, first: spec.wideFirstOfThree && count === 3 ? 'sm:col-span-2' : '' };
+}
+
+const secondary = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
+
+export function Results({ form, resolution, refresh, log }: ResultsProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { lang, path } = splitLanguage(useLocation().pathname);
+  const spec = RESULTS_LAYOUTS[form.layout];
+  const { items } = resolution;
+  const grid = gridClasses(spec, items.length);
+  const large = spec.singleLarge && items.length === 1;
+
+  // New results take the focus, so keyboard and screen-reader users land on them.
+  useEffect(() => heading.current?.focus(), [resolution]);
+
+  const copyCaption = async () => {
+    try {
+      await navigator.clipboard.writeText(resolution.caption ?? '');
+      toast.success(t('downloader.captionCopied'));
+    } catch (error) {
+      console.warn('clipboard write refused', error instanceof Error ? error.name : error);
+      toast.error(t('errors.copyFailed'));
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-left" data-testid="results">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold focus:outline-none">
+        {t('downloader.resultsHeading')}
+      </h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <AuthorCard author={resolution.author} originalPost={spec.originalPostCard} />
+        <div className="flex flex-wrap gap-2">
+          {resolution.zipUrl && (
+            <a href={resolution.zipUrl} download className={`${secondary} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
+              {t('downloader.downloadAll')}
+            </a>
+          )}
+          {resolution.caption && typeof navigator !== 'undefined' && navigator.clipboard && (
+            <button type="button" onClick={() => void copyCaption()} className={`${secondary} border-slate-300 text-slate-800 hover:bg-slate-50`}>
+              {t('downloader.copyCaption')}
+            </button>
+          )}
+        </div>
+      </div>
+      <ul aria-labelledby={headingId} className={grid.list}>
+        {items.map((item, index) => (
+          <li key={item.mediaUrl} className={index === 0 ? grid.first : ''}>
+            <ResultItem
+              item={item}
+              index={index}
+              total={items.length}
+              kind={downloadKindOf(item.type, resolution.kind, form.videosAreReels)}
+              layout={spec}
+              large={large}
+              refresh={refresh}
+              log={log}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-center">
+        {/* A plain link: Download More reloads the page to reset it (spec §4). */}
+        <a href={localizePath(lang, path)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          {t('downloader.downloadMore')}
+        </a>
+      </p>
+    </section>
+  );
+}

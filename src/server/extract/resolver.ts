@@ -1,0 +1,222 @@
+/**
+ * link → RawResolution: cache, single-flight, the strategy chain and failure classification.
+ * Built-in strategies run first in configured order, then the optional providers; when all fail,
+ * the most telling failure is reported. Every step is logged and counted per strategy × outcome.
+ */
+import { canonicalUrl, linkKey, type ParsedLink } from '../../shared/link.ts';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { cdnExpiry } from '../media/token.ts';
+import { countCacheLookup, resolveStrategyTotal } from '../metrics.ts';
+import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
+import { asExtractError, ExtractError, mostTelling } from './failure.ts';
+import { UpstreamClient } from './instagram/client.ts';
+import { POST_STRATEGIES } from './instagram/post-strategies.ts';
+import { resolveProfile } from './instagram/profile.ts';
+import { resolveShareLink } from './instagram/share-link.ts';
+import { NO_SESSION_MESSAGE, resolveStories } from './instagram/stories.ts';
+import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
+import { TokenStore } from './instagram/tokens.ts';
+import type { RawResolution } from './raw.ts';
+import { fetchAutolink } from './thirdparty/autolink.ts';
+import { ProviderHttp } from './thirdparty/provider-http.ts';
+import { fetchStoryInfo } from './thirdparty/story-info.ts';
+
+/** A link that names its target itself (a share link first has to be followed). */
+type DirectLink = Exclude<ParsedLink, { kind: 'share' }>;
+
+export interface ResolverLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface ResolverTimeouts {
+  /** One upstream request. */
+  requestMs: number;
+  /** The whole resolution, every strategy included. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ResolverTimeouts = { requestMs: 8000, deadlineMs: 25_000 };
+/** Cached well inside the CDN URLs' own expiry (days): they stay valid long after the entry is gone. */
+export const CACHE_TTL_MS = 10 * 60 * 1000;
+const MIN_URL_LIFETIME_MS = 60 * 60 * 1000;
+const SHARE_TARGET_TTL_MS = 60 * 60 * 1000;
+
+export interface ResolverOptions {
+  config: Config;
+  logger: ResolverLogger;
+  cache?: ResolutionCache;
+  /** The app's shared Redis client; without it a Redis cache connects on its own when config.redisUrl is set. */
+  redis?: Redis;
+  timeouts?: Partial<ResolverTimeouts>;
+}
+
+export class Resolver {
+  private readonly config: Config;
+  private readonly logger: ResolverLogger;
+  private readonly timeouts: ResolverTimeouts;
+  readonly cache: ResolutionCache;
+  private readonly client: UpstreamClient;
+  private readonly deps: InstagramDeps;
+  private readonly autolink?: ProviderHttp;
+  private readonly storyInfo?: ProviderHttp;
+  private readonly inFlight = new Map<string, Promise<RawResolution>>();
+  private readonly shareInFlight = new Map<string, Promise<PostTarget>>();
+  private readonly shareTargets = new Map<string, { target: PostTarget; expires: number }>();
+
+  constructor(options: ResolverOptions) {
+    this.config = options.config;
+    this.logger = options.logger;
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.cache = options.cache ?? createResolutionCache({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    const ig = options.config.instagram;
+    this.client = new UpstreamClient({
+      webOrigin: ig.webOrigin,
+      apiOrigin: ig.apiOrigin,
+      appId: ig.appId,
+      sessionId: ig.sessionId,
+      proxy: ig.proxy,
+      requestTimeoutMs: this.timeouts.requestMs,
+    });
+    this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: ig.docIds };
+    const { autolink, storyInfo } = options.config.providers;
+    if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
+    if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
+  }
+
+  /** Resolve a parsed link; throws ExtractError. Concurrent calls for one target share one fetch. */
+  async resolve(input: ParsedLink): Promise<RawResolution> {
+    const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
+    const key = linkKey(link);
+    return singleFlight(this.inFlight, key, async () => {
+      const cached = await this.cache.get(key);
+      countCacheLookup(cached ? 'hit' : 'miss');
+      if (cached) {
+        this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
+        return cached;
+      }
+      const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
+      const raw = await this.extract(link, key, deadline);
+      if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
+      await this.cache.set(key, raw, cacheTtlMs(raw));
+      return raw;
+    });
+  }
+
+  private async shareTarget(link: Extract<ParsedLink, { kind: 'share' }>): Promise<DirectLink> {
+    const known = this.shareTargets.get(link.shareId);
+    let target = known && known.expires > Date.now() ? known.target : undefined;
+    target ??= await singleFlight(this.shareInFlight, link.shareId, async () => {
+      const found = await this.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), AbortSignal.timeout(this.timeouts.deadlineMs));
+      if (this.shareTargets.size > 1000) this.shareTargets.clear();
+      this.shareTargets.set(link.shareId, { target: found, expires: Date.now() + SHARE_TARGET_TTL_MS });
+      return found;
+    });
+    return { kind: target.linkKind, shortcode: target.shortcode };
+  }
+
+  private async extract(link: DirectLink, key: string, deadline: AbortSignal): Promise<RawResolution> {
+    const failures: ExtractError[] = [];
+    const attempt = async (name: string, run: (signal: AbortSignal) => Promise<RawResolution>) => {
+      if (deadline.aborted) {
+        failures.push(new ExtractError('timeout', `${name}: deadline passed before it ran`));
+        return undefined;
+      }
+      try {
+        return await this.step(name, key, run, deadline);
+      } catch (err) {
+        failures.push(asExtractError(err));
+        return undefined;
+      }
+    };
+    const sourceUrl = canonicalUrl(link);
+    let result: RawResolution | undefined;
+    switch (link.kind) {
+      case 'post':
+      case 'reel':
+      case 'igtv': {
+        const target: PostTarget = { shortcode: link.shortcode, linkKind: link.kind };
+        for (const name of this.config.instagram.strategies) {
+          result = await attempt(name, (signal) => POST_STRATEGIES[name].run(this.deps, target, signal));
+          if (result) return result;
+        }
+        if (this.autolink) {
+          const http = this.autolink;
+          result = await attempt('autolink', (signal) => fetchAutolink(http, { kind: link.kind, sourceUrl, shortcode: link.shortcode }, signal));
+        }
+        break;
+      }
+      case 'profile': {
+        result = await attempt('web-profile-info', (signal) =>
+          resolveProfile(this.client, link.username, signal, (failure) => this.record('users-info', failure.kind, key, 0, failure.message)),
+        );
+        if (!result && this.autolink) {
+          const http = this.autolink;
+          result = await attempt('autolink', (signal) => fetchAutolink(http, { kind: 'profile', sourceUrl, username: link.username }, signal));
+        }
+        break;
+      }
+      case 'story':
+      case 'highlight': {
+        if (this.client.hasSession) {
+          result = await attempt('reels-media', (signal) => resolveStories(this.client, link, signal));
+        } else {
+          failures.push(new ExtractError('login_required', 'stories: no IG_SESSIONID', { userMessage: NO_SESSION_MESSAGE }));
+        }
+        if (!result && this.storyInfo) {
+          const http = this.storyInfo;
+          const username = link.kind === 'story' ? link.username : undefined;
+          result = await attempt('story-info', (signal) => fetchStoryInfo(http, { kind: link.kind, sourceUrl, username }, signal));
+        }
+        break;
+      }
+    }
+    if (result) return result;
+    throw mostTelling(failures) ?? new ExtractError('unavailable', `${key}: nothing to try`);
+  }
+
+  /** Run one step with the deadline, then log and count its outcome. */
+  private async step<T>(name: string, target: string, run: (signal: AbortSignal) => Promise<T>, deadline: AbortSignal): Promise<T> {
+    const started = performance.now();
+    try {
+      const value = await run(deadline);
+      this.record(name, 'ok', target, performance.now() - started);
+      return value;
+    } catch (err) {
+      const failure = asExtractError(err);
+      this.record(name, failure.kind, target, performance.now() - started, failure.message);
+      throw failure;
+    }
+  }
+
+  private record(strategy: string, outcome: string, target: string, ms: number, detail?: string): void {
+    resolveStrategyTotal.inc({ strategy, outcome });
+    const line = { strategy, outcome, target, ms: Math.round(ms), ...(detail ? { detail } : {}) };
+    if (outcome === 'changed' || outcome === 'unavailable' || outcome === 'timeout') this.logger.warn(line, 'resolve step failed');
+    else this.logger.info(line, 'resolve step');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.client.close(), this.autolink?.close(), this.storyInfo?.close(), this.cache.close()]);
+  }
+}
+
+async function singleFlight<T>(flights: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+  const existing = flights.get(key);
+  if (existing) return existing;
+  const promise = run().finally(() => flights.delete(key));
+  flights.set(key, promise);
+  return promise;
+}
+
+/** 10 minutes, or nothing when any CDN URL expires within the hour (an 'expired' answer is never cached). */
+export function cacheTtlMs(raw: RawResolution, now = Date.now()): number {
+  const urls = raw.items.flatMap((item) => [item.url, item.previewUrl, ...(item.audioUrl ? [item.audioUrl] : []), ...item.qualities.map((q) => q.url)]);
+  if (raw.author.avatarUrl) urls.push(raw.author.avatarUrl);
+  for (const url of urls) {
+    const expiry = cdnExpiry(url);
+    if (expiry !== undefined && expiry * 1000 - now < MIN_URL_LIFETIME_MS) return 0;
+  }
+  return CACHE_TTL_MS;
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeFileSize } from '../../../test/fake-instagram/cdn-bytes.ts';
+import { startFakeCdn, type FakeCdn } from '../../../test/fake-instagram/cdn.ts';
+import { RIG_SECRET, startApp, type AppRig } from '../../../test/app-rig.ts';
+import { waitFor } from '../media/test-support.ts';
+import { signMediaToken } from '../media/token.ts';
+
+const VIDEO = '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/metrics-video.mp4';
+const PHOTO = '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/metrics-photo.jpg';
+
+let cdn: FakeCdn;
+let rig: AppRig;
+beforeAll(async () => {
+  cdn = await startFakeCdn();
+  rig = await startApp({ env: { MEDIA_TEST_ORIGINS: cdn.origin } });
+});
+afterAll(async () => {
+  await rig.close();
+  await cdn.close();
+});
+
+async function scrape(): Promise<string> {
+  const res = await fetch(`${rig.base}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  return res.text();
+}
+
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const rest = line.slice(name.length);
+    if (!(rest.startsWith(' ') || rest.startsWith('{'))) continue;
+    if (wanted.every((w) => rest.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return NaN;
+}
+
+const mediaPath = (cdnPath: string, k: 'video' | 'image') =>
+  `/api/v1/media/${signMediaToken(RIG_SECRET, { t: 'm', k, u: cdn.urlFor(cdnPath), f: `f.${k === 'video' ? 'mp4' : 'jpg'}`, e: Math.floor(Date.now() / 1000) + 600 })}`;
+
+describe('/metrics', () => {
+  it('exposes latency histograms per route pattern, never per raw URL', async () => {
+    await (await fetch(`${rig.base}/healthz`)).arrayBuffer();
+    await (await fetch(`${rig.base}/api/v1/media/not-a-token`)).arrayBuffer();
+    const text = await scrape();
+    expect(sample(text, 'gramsave_http_request_duration_seconds_count', { route: '/healthz', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'gramsave_http_request_duration_seconds_count', { route: '/api/v1/media/:token', status: '400' })).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain('not-a-token');
+    expect(text).toContain('gramsave_resolve_cache_total');
+    expect(text).toContain('gramsave_process_resident_memory_bytes');
+  });
+
+  it('counts proxied bytes exactly, for whole files and for ranges', async () => {
+    const before = sample(await scrape(), 'gramsave_proxied_bytes_total');
+    const whole = await fetch(rig.base + mediaPath(VIDEO, 'video'));
+    expect((await whole.arrayBuffer()).byteLength).toBe(fakeFileSize(VIDEO));
+    const part = await fetch(rig.base + mediaPath(PHOTO, 'image'), { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect((await part.arrayBuffer()).byteLength).toBe(1000);
+    const after = sample(await scrape(), 'gramsave_proxied_bytes_total');
+    expect(after - before).toBe(fakeFileSize(VIDEO) + 1000);
+  });
+
+  it('reports open upstream sockets while a download holds one', async () => {
+    cdn.setFault('*', { kind: 'hang-mid-body', afterBytes: 1000, times: 1 });
+    const controller = new AbortController();
+    const res = await fetch(rig.base + mediaPath(VIDEO, 'video'), { signal: controller.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    // This test process is both client and server: count the server's own outbound socket via the CDN.
+    expect(cdn.openSockets()).toBeGreaterThanOrEqual(1);
+    expect(sample(await scrape(), 'gramsave_upstream_open_sockets')).toBeGreaterThanOrEqual(1);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    // The client left: the server drops its CDN socket too.
+    await waitFor(() => cdn.openSockets() === 0);
+  });
+});
+
+describe('/healthz and /readyz', () => {
+  it('healthz is up; readyz is 503 without a build and says why', async () => {
+    expect(await (await fetch(`${rig.base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${rig.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not_ready', build: false, redis: 'off' });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * POST /api/v1/resolve {url, tool?} → Resolution (DESIGN "HTTP API"). JSON only (415), body ≤ 8 KB (413),
+ * zod-validated; the answer is never cached by browsers or proxies (its media links are signed per answer).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api.ts';
+import { parseLink } from '../../shared/link.ts';
+import type { Config } from '../config.ts';
+import { ExtractError, toApiError } from '../extract/failure.ts';
+import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
+import { presentResolution } from '../media/present.ts';
+import { ApiError } from './api-error.ts';
+
+export interface ResolveRouteOptions {
+  config: Config;
+  /** A resolver to use (and not close); by default one is built from the config. */
+  resolver?: Resolver;
+  /** The app's shared Redis client (shared resolution cache). */
+  redis?: Redis;
+  timeouts?: Partial<ResolverTimeouts>;
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  return fields;
+}
+
+export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
+  const { config } = options;
+  const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
+  if (!options.resolver) app.addHook('onClose', async () => resolver.close());
+
+  app.post(
+    '/api/v1/resolve',
+    {
+      bodyLimit: MAX_RESOLVE_BODY_BYTES,
+      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      onRequest: async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+          throw new ApiError('unsupported_media_type', 'Send JSON (Content-Type: application/json).');
+        }
+      },
+    },
+    async (request) => {
+      const body = resolveRequestSchema.safeParse(request.body);
+      if (!body.success) {
+        throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
+      }
+      const { url, tool } = body.data;
+      const parsed = parseLink(url, { tool });
+      if (!parsed.ok) {
+        if (parsed.error === 'unsupported') {
+          throw new ApiError('unsupported', 'This kind of Instagram link is not supported. Paste a link to a post, reel, IGTV video, story, highlight or profile.');
+        }
+        throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram URL');
+      }
+      try {
+        const raw = await resolver.resolve(parsed.link);
+        return presentResolution(raw, { secret: config.media.secret });
+      } catch (err) {
+        if (err instanceof ExtractError) throw toApiError(err);
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,83 @@
+/**
+ * Prometheus metrics: one shared Registry for the process, so a /metrics route can expose it.
+ * Counters live at module level because prom-client refuses a second metric of the same name.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export const metricsRegistry = new Registry();
+
+/** One count per strategy (or provider, or cache) × outcome of every resolve step. */
+export const resolveStrategyTotal = new Counter({
+  name: 'gramsave_resolve_strategy_total',
+  help: 'Resolve steps by strategy and outcome (ok, or the classified failure).',
+  labelNames: ['strategy', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+// --- HTTP, proxy and upstream figures (observability; see http/request-metrics.ts and http/metrics.ts) ---
+
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'gramsave_' });
+
+/** Latency per route pattern (never the raw URL: tokens stay out, and cardinality stays bounded). */
+export const httpRequestDuration = new Histogram({
+  name: 'gramsave_http_request_duration_seconds',
+  help: 'Time from request to the end of the response, per route pattern.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+  registers: [metricsRegistry],
+});
+
+/** Resolution cache lookups: the hit ratio is hit / (hit + miss). */
+export const resolveCacheTotal = new Counter({
+  name: 'gramsave_resolve_cache_total',
+  help: 'Resolution cache lookups by result (hit or miss).',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countCacheLookup(result: 'hit' | 'miss'): void {
+  resolveCacheTotal.inc({ result });
+}
+
+const proxiedBytesTotal = new Counter({
+  name: 'gramsave_proxied_bytes_total',
+  help: 'Media bytes streamed to clients by the media and zip routes.',
+  registers: [metricsRegistry],
+});
+
+export function countProxiedBytes(n: number): void {
+  if (n > 0) proxiedBytesTotal.inc(n);
+}
+
+/**
+ * Count a body's bytes as they are piped to the client. The listener is attached only once the
+ * consumer resumes the stream, so it never switches the stream to flowing before the pipe exists.
+ */
+export function meterProxiedBytes(body: Readable): void {
+  body.once('resume', () => body.on('data', (chunk: Buffer | string) => countProxiedBytes(chunk.length)));
+}
+
+let openUpstreamSockets = 0;
+/** Every undici connection (Instagram and its CDN) from connect to close. */
+subscribe('undici:client:connected', (message) => {
+  const socket = (message as { socket?: Socket }).socket;
+  if (!socket) return;
+  openUpstreamSockets++;
+  socket.once('close', () => openUpstreamSockets--);
+});
+
+new Gauge({
+  name: 'gramsave_upstream_open_sockets',
+  help: 'Open outbound connections to Instagram and its CDN.',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(openUpstreamSockets);
+  },
+});
+
+export function upstreamSocketCount(): number {
+  return openUpstreamSockets;
+}

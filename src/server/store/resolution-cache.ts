@@ -1,0 +1,117 @@
+/**
+ * Cache of RawResolutions by canonical target. In-memory LRU by default; Redis (shared by every instance)
+ * when REDIS_URL is set — the app's shared connection, or one of its own. Redis trouble never fails a
+ * request: the operation falls back to memory and a warning is logged (at most once a minute).
+ */
+import { Redis } from 'ioredis';
+import type { RawResolution } from '../extract/raw.ts';
+
+export interface ResolutionCache {
+  readonly backend: 'memory' | 'redis';
+  get(key: string): Promise<RawResolution | undefined>;
+  set(key: string, value: RawResolution, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface WarnLogger {
+  warn(obj: object, msg: string): void;
+}
+
+export class MemoryResolutionCache implements ResolutionCache {
+  readonly backend = 'memory' as const;
+  private readonly entries = new Map<string, { value: RawResolution; expires: number }>();
+
+  constructor(private readonly maxEntries = 2000) {}
+
+  async get(key: string): Promise<RawResolution | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= Date.now()) return undefined;
+    this.entries.set(key, entry); // most recently used goes last
+    return entry.value;
+  }
+
+  async set(key: string, value: RawResolution, ttlMs: number): Promise<void> {
+    if (ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}
+
+const PREFIX = 'gramsave:resolution:v1:';
+const WARN_INTERVAL_MS = 60_000;
+
+export class RedisResolutionCache implements ResolutionCache {
+  readonly backend = 'redis' as const;
+  readonly fallback = new MemoryResolutionCache();
+  private readonly redis: Redis;
+  private readonly owned: boolean;
+  private lastWarning = 0;
+
+  /** `redis`: a shared client (not closed here) or a URL to connect to (closed with the cache). */
+  constructor(redis: Redis | string, private readonly logger: WarnLogger) {
+    this.owned = typeof redis === 'string';
+    this.redis =
+      typeof redis === 'string'
+        ? new Redis(redis, {
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            connectTimeout: 2000,
+            commandTimeout: 1000,
+            retryStrategy: (times) => Math.min(times * 500, 5000),
+          })
+        : redis;
+    if (this.owned) this.redis.on('error', (err: Error) => this.warn('redis connection error', err));
+  }
+
+  private warn(msg: string, err: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_INTERVAL_MS) return;
+    this.lastWarning = now;
+    this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, `resolution cache: ${msg}; using the in-memory cache`);
+  }
+
+  async get(key: string): Promise<RawResolution | undefined> {
+    try {
+      const text = await this.redis.get(PREFIX + key);
+      return text ? (JSON.parse(text) as RawResolution) : await this.fallback.get(key);
+    } catch (err) {
+      this.warn('redis get failed', err);
+      return this.fallback.get(key);
+    }
+  }
+
+  async set(key: string, value: RawResolution, ttlMs: number): Promise<void> {
+    if (ttlMs <= 0) return;
+    try {
+      await this.redis.set(PREFIX + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs));
+    } catch (err) {
+      this.warn('redis set failed', err);
+      await this.fallback.set(key, value, ttlMs);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) this.redis.disconnect();
+    await this.fallback.close();
+  }
+}
+
+export function createResolutionCache(options: { redis?: Redis; redisUrl?: string; logger: WarnLogger }): ResolutionCache {
+  const redis = options.redis ?? options.redisUrl;
+  return redis ? new RedisResolutionCache(redis, options.logger) : new MemoryResolutionCache();
+}

@@ -1,0 +1,88 @@
+/**
+ * Every cause of spec §8's error catalogue shows its translated toast, in English and in Spanish, with the
+ * home / story / other-page wording; a failure never shows results. Faults are switched on in the fake
+ * upstream for targets no other test uses, so the tests can run in parallel.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { localizePath } from '../../src/shared/routes.ts';
+import { fakeUpstreamRunning, setFault, strings, submitLink, text, toast } from './helpers.ts';
+
+const LANGS = ['en', 'es'] as const;
+const HOME = '/';
+const STORY = '/instagram-story-download';
+const post = (shortcode: string) => `https://www.instagram.com/p/${shortcode}/`;
+const story = (username: string) => `https://www.instagram.com/stories/${username}/`;
+
+interface Cause {
+  name: string;
+  page: string;
+  input: string;
+  key: string;
+  fault?: [target: string, fault: string];
+  /** Refused in the browser: no request is made. */
+  local?: boolean;
+}
+
+const CAUSES: Cause[] = [
+  { name: 'invalid link', page: HOME, input: 'hello world', key: 'errors.invalidUrl', local: true },
+  { name: 'invalid profile', page: '/instagram-profile-picture-downloader', input: 'not a user!', key: 'errors.invalidProfile', local: true },
+  { name: 'unsupported link', page: HOME, input: 'https://www.instagram.com/explore/', key: 'errors.unsupported' },
+  { name: 'rate limited', page: HOME, input: post('E2Erate00001'), key: 'errors.rateLimited', fault: ['E2Erate00001', 'rate_limited'] },
+  { name: 'not found (home)', page: HOME, input: post('E2Emissing1'), key: 'errors.notFoundHome' },
+  { name: 'not found (story)', page: STORY, input: story('e2e_nobody_story'), key: 'errors.notFoundStory' },
+  { name: 'private (home)', page: HOME, input: post('E2EprivPost1'), key: 'errors.forbiddenHome', fault: ['E2EprivPost1', 'private'] },
+  { name: 'private (story)', page: STORY, input: story('ronaldinho'), key: 'errors.forbiddenStory', fault: ['ronaldinho', 'private'] },
+  { name: 'login required', page: HOME, input: post('E2Elogin0001'), key: 'errors.loginRequired', fault: ['E2Elogin0001', 'login_redirect'] },
+  { name: 'no media (home)', page: HOME, input: post('E2Eempty0001'), key: 'errors.noMediaHome', fault: ['E2Eempty0001', 'empty'] },
+  { name: 'no media (photo page)', page: '/instagram-photo-downloader', input: post('E2Eempty0002'), key: 'errors.noMediaPage', fault: ['E2Eempty0002', 'empty'] },
+  { name: 'no media (story)', page: STORY, input: story('e2e_empty_story'), key: 'errors.noMediaStory', fault: ['e2e_empty_story', 'empty'] },
+  { name: 'anything else (home)', page: HOME, input: post('E2Egarbage01'), key: 'errors.failedHome', fault: ['E2Egarbage01', 'garbage'] },
+  { name: 'anything else (video page)', page: '/instagram-video-downloader', input: post('E2Egarbage02'), key: 'errors.failedVideo', fault: ['E2Egarbage02', 'garbage'] },
+  { name: 'anything else (reels page)', page: '/instagram-reels-downloader', input: post('E2Egarbage03'), key: 'errors.failedReels', fault: ['E2Egarbage03', 'garbage'] },
+  { name: 'Instagram unreachable', page: HOME, input: post('E2Ereset0001'), key: 'errors.upstream', fault: ['E2Ereset0001', 'reset'] },
+];
+
+test.beforeAll(async () => {
+  expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
+});
+
+function countResolves(page: Page): () => number {
+  let count = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/resolve')) count++;
+  });
+  return () => count;
+}
+
+for (const cause of CAUSES) {
+  test(`${cause.name}: ${cause.key} in ${LANGS.join(' and ')}`, async ({ page }) => {
+    if (cause.fault) await setFault(...cause.fault);
+    try {
+      for (const lang of LANGS) {
+        const resolves = countResolves(page);
+        await page.goto(localizePath(lang, cause.page));
+        await submitLink(page, cause.input);
+        await expect(toast(page, text(strings(lang), cause.key))).toBeVisible();
+        await expect(page.getByTestId('results'), 'no sample items on failure').toHaveCount(0);
+        await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+        expect(resolves()).toBe(cause.local ? 0 : 1);
+      }
+    } finally {
+      if (cause.fault) await setFault(cause.fault[0], null);
+    }
+  });
+}
+
+test(`network failure: errors.network in ${LANGS.join(' and ')}`, async ({ page, context }) => {
+  for (const lang of LANGS) {
+    await page.goto(localizePath(lang, HOME));
+    await context.setOffline(true);
+    try {
+      await submitLink(page, post('B866lKJgReK'));
+      await expect(toast(page, text(strings(lang), 'errors.network'))).toBeVisible();
+      await expect(page.getByTestId('results')).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  }
+});

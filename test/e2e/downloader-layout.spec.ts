@@ -1,0 +1,115 @@
+/**
+ * The downloader on phones and for assistive technology: no sideways scrolling at 360 px, 44 px touch
+ * targets, visible focus, axe with results shown, and the iPhone download path (navigating to the
+ * attachment URL instead of saving a blob). Screenshots of home with results go to test-results/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, test, type Page } from '@playwright/test';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { expectNoHorizontalOverflow, fakeUpstreamRunning, resultItems, strings, submitLink, text, toast } from './helpers.ts';
+
+const en = strings('en');
+const carousel = `https://www.instagram.com/p/${FIXTURE.carousel}/`;
+
+test.beforeAll(async () => {
+  expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Wait until the shown pictures have loaded, so screenshots and overflow checks see the final layout. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="results"] img')].every((img) => (img as HTMLImageElement).complete));
+}
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  for (const [name, path, link] of [
+    ['home', '/', carousel],
+    ['video page', '/instagram-video-downloader', `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`],
+    ['story page', '/instagram-story-download', `https://www.instagram.com/stories/${FIXTURE.storyUser}/`],
+    ['reels page', '/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`],
+  ] as const) {
+    test(`${name} with results has no horizontal overflow and 44 px touch targets`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoHorizontalOverflow(page);
+      await submitLink(page, link);
+      await expect(resultItems(page).first()).toBeVisible();
+      await settle(page);
+      await expectNoHorizontalOverflow(page);
+      const controls = page.locator('form button, form input, [data-testid="results"] :is(button, a, select)');
+      for (const control of await controls.all()) {
+        if (!(await control.isVisible())) continue;
+        const box = (await control.boundingBox())!;
+        expect(box.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+      }
+      if (name === 'home') await page.screenshot({ path: 'test-results/home-results-360.png', fullPage: true });
+    });
+  }
+});
+
+test('home with results at 1280 px (screenshot)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await submitLink(page, carousel);
+  await expect(resultItems(page)).toHaveCount(3);
+  await settle(page);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: 'test-results/home-results-1280.png', fullPage: true });
+});
+
+test('axe finds no serious or critical violations with results shown', async ({ page }) => {
+  for (const [path, link] of [
+    ['/', carousel],
+    ['/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`],
+    ['/instagram-story-download', `https://www.instagram.com/stories/${FIXTURE.storyUser}/`],
+    ['/instagram-profile-picture-downloader', FIXTURE.profile],
+  ] as const) {
+    await page.goto(path);
+    await submitLink(page, link);
+    await expect(resultItems(page).first()).toBeVisible();
+    await expect(page.getByRole('status').first()).toBeVisible();
+    const log = page.getByTestId('debug-log');
+    if (await log.count()) await log.getByText(text(en, 'downloader.debugLog')).click();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test('results are labelled, take the focus, and show a visible focus ring', async ({ page }) => {
+  await page.goto('/');
+  await submitLink(page, carousel);
+  const heading = page.getByRole('heading', { name: text(en, 'downloader.resultsHeading') });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('list', { name: text(en, 'downloader.resultsHeading') }).getByRole('listitem')).toHaveCount(3);
+  // Keyboard users reach the first control, which shows an outline.
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return { tag: el.tagName, style: getComputedStyle(el).outlineStyle, width: parseFloat(getComputedStyle(el).outlineWidth) };
+  });
+  expect(['A', 'BUTTON', 'SELECT']).toContain(outline.tag);
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: devices['iPhone 13'].userAgent, viewport: devices['iPhone 13'].viewport, hasTouch: true });
+
+  test('a download navigates to the attachment URL instead of saving a blob', async ({ page }) => {
+    await page.goto('/');
+    await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.reel2025}/`);
+    await expect(resultItems(page)).toHaveCount(1);
+    const downloadP = page.waitForEvent('download');
+    await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+    const download = await downloadP;
+    expect(download.url()).toMatch(/\/api\/v1\/media\/[^/]+\?download=1$/);
+    expect(download.suggestedFilename()).toMatch(/^instagram-reel-.*\.mp4$/);
+    await expect(toast(page, text(en, 'success.started'))).toBeVisible();
+  });
+});

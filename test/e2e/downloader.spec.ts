@@ -1,0 +1,249 @@
+/**
+ * The downloader end to end: the production build served by the real server, Instagram replaced by the
+ * fake upstream (test/e2e/serve.ts). Each tool page resolves a sample link, shows its items and saves
+ * files whose bytes match the API's; a carousel ZIP holds every item; the story page shows its debug log.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import type { Resolution } from '../../src/shared/api.ts';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { fakeUpstreamRunning, readZip, resultItems, setFault, strings, submitLink, text, toast, tokenPayload } from './helpers.ts';
+
+const en = strings('en');
+const FILE_NAME = /^instagram-(video|photo|reel)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(mp4|jpg)$/;
+
+test.beforeAll(async () => {
+  expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
+});
+
+/** What the API answers for a link: the truth the page must show. */
+async function resolveDirect(request: APIRequestContext, url: string, tool?: string): Promise<Resolution> {
+  const response = await request.post('/api/v1/resolve', { data: tool ? { url, tool } : { url } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Resolution;
+}
+
+/** Clicks a control that saves a file; returns the download and the URL the page fetched for it. */
+async function saveThrough(page: Page, click: () => Promise<void>): Promise<{ download: Download; fetched: string }> {
+  const fetchedP = page.waitForRequest((r) => r.url().includes('/api/v1/') && r.url().includes('download=1'));
+  const downloadP = page.waitForEvent('download');
+  await click();
+  const [download, fetched] = await Promise.all([downloadP, fetchedP]);
+  return { download, fetched: fetched.url() };
+}
+
+async function expectSameBytes(request: APIRequestContext, download: Download, url: string): Promise<Buffer> {
+  const saved = await readFile((await download.path())!);
+  const direct = await request.get(url);
+  expect(direct.status()).toBe(200);
+  const body = await direct.body();
+  expect(saved.length).toBeGreaterThan(0);
+  expect(saved.equals(body), `saved ${saved.length} bytes, direct ${body.length}`).toBe(true);
+  return saved;
+}
+
+const TOOL_CASES = [
+  { tool: 'video', path: '/instagram-video-downloader', link: `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`, item: 1, saved: 'video', done: 'success.downloadedVideo' },
+  { tool: 'photo', path: '/instagram-photo-downloader', link: `https://www.instagram.com/p/${FIXTURE.image}/`, item: 0, saved: 'photo', done: 'success.downloadedPhoto' },
+  { tool: 'story', path: '/instagram-story-download', link: `  https://www.instagram.com/stories/${FIXTURE.storyUser}/  `, item: 4, saved: 'video', done: 'success.downloadedVideo' },
+  { tool: 'reels', path: '/instagram-reels-downloader', link: `https://www.instagram.com/reel/${FIXTURE.reel}/`, item: 0, saved: 'reel', done: 'success.downloadedReel' },
+  { tool: 'igtv', path: '/igtv-downloader', link: `https://www.instagram.com/tv/${FIXTURE.igtv}/`, item: 0, saved: 'video', done: 'success.downloadedVideo' },
+  { tool: 'profile', path: '/instagram-profile-picture-downloader', link: FIXTURE.profile, item: 0, saved: 'photo', done: 'success.downloadedPhoto' },
+] as const;
+
+for (const c of TOOL_CASES) {
+  test(`${c.tool} page: resolves a sample link, shows its items and saves one with the API's bytes`, async ({ page, request }) => {
+    const expected = await resolveDirect(request, c.link.trim(), c.tool);
+    await page.goto(c.path);
+    await submitLink(page, c.link);
+
+    const items = resultItems(page);
+    await expect(items).toHaveCount(expected.items.length);
+    const videos = expected.items.filter((i) => i.type === 'video').length;
+    await expect(page.getByTestId('results').locator('video')).toHaveCount(videos);
+    await expect(page.getByTestId('results').locator('li img')).toHaveCount(expected.items.length - videos);
+    for (const video of await page.getByTestId('results').locator('video').all()) {
+      await expect(video).toHaveAttribute('controls', '');
+      await expect(video).toHaveAttribute('src', /^\/api\/v1\/media\//);
+      await expect(video).toHaveAttribute('poster', /^\/api\/v1\/media\//);
+    }
+    await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
+    if (expected.items.length > 1) await expect(items.first().getByTestId('item-position')).toHaveText(`1 of ${expected.items.length}`);
+    // The input is cleared on success, and the page's own success toast shows.
+    await expect(page.locator('form input[name="url"]')).toHaveValue('');
+    const ready = c.tool === 'story' ? text(en, 'success.found_other', { count: expected.items.length }) : text(en, `success.ready${c.tool[0]!.toUpperCase()}${c.tool.slice(1)}`);
+    await expect(toast(page, ready)).toBeVisible();
+
+    const item = items.nth(c.item);
+    const { download, fetched } = await saveThrough(page, () => item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
+    expect(download.suggestedFilename()).toMatch(FILE_NAME);
+    expect(download.suggestedFilename()).toContain(`instagram-${c.saved}-`);
+    expect(download.url(), 'saved from a blob, not by navigating').toMatch(/^blob:/);
+    // Tokens are signed per answer; the CDN file they name is what must match.
+    expect(tokenPayload(fetched).u).toBe(tokenPayload(expected.items[c.item]!.downloadUrl).u);
+    await expectSameBytes(request, download, fetched);
+    await expect(toast(page, text(en, c.done))).toBeVisible();
+  });
+}
+
+test('home: a 3-item carousel spans the first item, and the ZIP holds every item', async ({ page, request }) => {
+  const link = `https://www.instagram.com/p/${FIXTURE.carousel}/`;
+  const expected = await resolveDirect(request, link);
+  expect(expected.items.length).toBe(3);
+  await page.goto('/');
+  await submitLink(page, link);
+  const items = resultItems(page);
+  await expect(items).toHaveCount(3);
+  await expect(toast(page, text(en, 'success.readyHome'))).toBeVisible();
+  // With exactly three items the first spans both columns (desktop width).
+  const [first, second] = [await items.nth(0).boundingBox(), await items.nth(1).boundingBox()];
+  expect(first!.width).toBeGreaterThan(second!.width * 1.8);
+
+  const { download, fetched } = await saveThrough(page, () => page.getByRole('link', { name: text(en, 'downloader.downloadAll') }).click());
+  expect(tokenPayload(fetched).i!.map((e) => e.u)).toEqual(tokenPayload(expected.zipUrl!).i!.map((e) => e.u));
+  expect(download.suggestedFilename()).toMatch(/^instagram-instagram-CAanWEbg_do\.zip$/);
+  const zip = readZip(await readFile((await download.path())!));
+  expect(zip.map((e) => e.name)).toHaveLength(3);
+  for (const [index, entry] of zip.entries()) {
+    expect(entry.name).toMatch(new RegExp(`^0${index + 1}-instagram-(photo|video)-`));
+    const direct = await request.get(expected.items[index]!.downloadUrl);
+    expect(entry.data.equals(await direct.body()), `zip entry ${entry.name}`).toBe(true);
+  }
+});
+
+test('video page: qualities, audio only and open in new tab', async ({ page, request }) => {
+  const link = `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`;
+  const expected = await resolveDirect(request, link, 'video');
+  await page.goto('/instagram-video-downloader');
+  await submitLink(page, link);
+  const second = resultItems(page).nth(1);
+  const newTab = second.getByRole('link', { name: text(en, 'downloader.openInNewTab') });
+  expect(tokenPayload((await newTab.getAttribute('href'))!).u).toBe(tokenPayload(expected.items[1]!.mediaUrl).u);
+  await expect(newTab).toHaveAttribute('target', '_blank');
+
+  // A lower quality downloads that rendition.
+  const lower = expected.items[1]!.qualities!.at(-1)!;
+  await second.getByLabel(text(en, 'downloader.quality')).selectOption(lower.label);
+  const { download, fetched } = await saveThrough(page, () => second.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
+  expect(tokenPayload(fetched).u).toBe(tokenPayload(lower.downloadUrl).u);
+  expect(tokenPayload(fetched).u).not.toBe(tokenPayload(expected.items[1]!.downloadUrl).u);
+  await expectSameBytes(request, download, fetched);
+
+  // Audio only saves the .m4a track.
+  const audio = await saveThrough(page, () => second.getByRole('button', { name: text(en, 'downloader.audioOnly') }).click());
+  expect(audio.download.suggestedFilename()).toMatch(/^instagram-audio-.*\.m4a$/);
+  expect(tokenPayload(audio.fetched).u).toBe(tokenPayload(expected.items[1]!.audioUrl!).u);
+  await expectSameBytes(request, audio.download, audio.fetched);
+  await expect(toast(page, text(en, 'success.downloadedAudio'))).toBeVisible();
+});
+
+test('reels page: an Original Post card and one large item', async ({ page }) => {
+  await page.goto('/instagram-reels-downloader');
+  await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await expect(page.getByTestId('results').getByText(text(en, 'downloader.originalPost'))).toBeVisible();
+  await expect(page.getByTestId('author-name')).toHaveText('Real Madrid C.F.');
+  const box = await resultItems(page).first().boundingBox();
+  expect(box!.width).toBeGreaterThan(500);
+});
+
+test('story page: the debug log appears after the first request, with time-stamped lines and no links', async ({ page }) => {
+  await page.goto('/instagram-story-download');
+  await expect(page.getByTestId('debug-log')).toHaveCount(0);
+  await submitLink(page, `https://www.instagram.com/stories/${FIXTURE.storyUser}/`);
+  await expect(resultItems(page)).toHaveCount(6);
+  const log = page.getByTestId('debug-log');
+  await expect(log).toBeVisible();
+  await log.getByText(text(en, 'downloader.debugLog')).click();
+  const lines = await log.getByRole('listitem').allInnerTexts();
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  for (const line of lines) expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] /);
+  expect(lines.join('\n')).toContain('6 item(s)');
+  expect(lines.join('\n')).not.toMatch(/https?:|\/api\/v1|sessionid|cdninstagram/);
+
+  // A second lookup clears the log first.
+  await submitLink(page, `https://www.instagram.com/stories/highlights/${FIXTURE.highlightId}/`);
+  await expect(resultItems(page)).toHaveCount(3);
+  await expect(log.getByRole('listitem')).toHaveCount(2);
+});
+
+test('profile page: by username, @username and profile link, with the pixel size', async ({ page, request }) => {
+  for (const input of [FIXTURE.profile, `@${FIXTURE.storyUser}`, `https://www.instagram.com/${FIXTURE.storyUser}/`]) {
+    const expected = await resolveDirect(request, input, 'profile');
+    await page.goto('/instagram-profile-picture-downloader');
+    await expect(page.locator('form input[name="url"]')).toHaveAttribute('type', 'text');
+    await expect(page.locator('form input[name="url"]')).toHaveAttribute('placeholder', 'Enter Instagram Username');
+    await page.locator('form input[name="url"]').fill(input);
+    await page.getByRole('button', { name: text(en, 'downloader.view') }).click();
+    await expect(resultItems(page)).toHaveCount(1);
+    await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
+    await expect(page.getByTestId('pixel-size')).toHaveText(/\d+ × \d+ px/);
+    await expect(toast(page, text(en, 'success.readyProfile'))).toBeVisible();
+  }
+});
+
+test('a download link that expired is fetched again once and the same item saved', async ({ page, request }) => {
+  const link = `https://www.instagram.com/p/${FIXTURE.v1Image}/`;
+  await setFault(FIXTURE.v1Image, 'expired');
+  try {
+    await page.goto('/instagram-photo-downloader');
+    await submitLink(page, link);
+    await expect(resultItems(page)).toHaveCount(1);
+  } finally {
+    await setFault(FIXTURE.v1Image, null);
+  }
+  const expiredHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
+  expect((await request.get(`${expiredHref}?download=1`)).status()).toBe(410);
+
+  const resolves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/resolve')) resolves.push(r.url());
+  });
+  const downloadP = page.waitForEvent('download');
+  await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+  const download = await downloadP;
+  expect(download.suggestedFilename()).toMatch(FILE_NAME);
+  expect(resolves).toHaveLength(1);
+  const freshHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
+  expect(freshHref).not.toBe(expiredHref);
+  await expectSameBytes(request, download, `${freshHref}?download=1`);
+  await expect(toast(page, text(en, 'success.downloadedPhoto'))).toBeVisible();
+});
+
+test('a ?url= deep link and a shared ?text= fill the box and submit', async ({ page }) => {
+  await page.goto(`/?url=${encodeURIComponent(`https://www.instagram.com/p/${FIXTURE.image}/`)}`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await page.goto(`/?title=Look&text=${encodeURIComponent(`Watch this https://www.instagram.com/reel/${FIXTURE.reel}/?igsh=abc`)}`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await expect(page.getByTestId('results').locator('video')).toHaveCount(1);
+});
+
+test('the Paste button fills the box from the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  const link = `https://www.instagram.com/p/${FIXTURE.image}/`;
+  await page.evaluate((value) => navigator.clipboard.writeText(value), link);
+  await page.getByRole('button', { name: text(en, 'downloader.paste') }).click();
+  await expect(page.locator('form input[name="url"]')).toHaveValue(link);
+});
+
+test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {
+  const slow = 'E2Eslow0001';
+  await setFault(slow, { delayMs: 800 });
+  try {
+    await page.goto('/instagram-photo-downloader');
+    await submitLink(page, `https://www.instagram.com/p/${slow}/`);
+    const button = page.locator('form button[type="submit"]');
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText(text(en, 'downloader.loading'));
+    await expect(button).toBeEnabled({ timeout: 15_000 });
+    await expect(button).toHaveText(text(en, 'downloader.search'));
+  } finally {
+    await setFault(slow, null);
+  }
+  await submitLink(page, `https://www.instagram.com/p/${FIXTURE.image}/`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await page.getByRole('link', { name: text(en, 'downloader.downloadMore') }).click();
+  await page.waitForURL('**/instagram-photo-downloader');
+  await expect(page.getByTestId('results')).toHaveCount(0);
+});

@@ -1,0 +1,105 @@
+/** Shared pieces of the downloader browser tests: strings, the fault control of test/e2e/serve.ts, ZIP reading. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/** serve.ts listens for fault switches one port above the site. */
+export const CONTROL_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
+
+type Strings = Record<string, Record<string, unknown>>;
+
+export function strings(lang: string): Strings {
+  return JSON.parse(readFileSync(path.resolve('content/locales', lang, 'common.json'), 'utf8')) as Strings;
+}
+
+/** A dotted key's text in a language, with {{name}} placeholders filled. */
+export function text(all: Strings, key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = all;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`missing string ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** Sets (or with null clears) a fault of the fake upstream for one target: shortcode, username or id. */
+export async function setFault(target: string, fault: string | { delayMs: number } | null): Promise<void> {
+  const response = await fetch(`${CONTROL_ORIGIN}/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ target, fault }),
+  });
+  if (!response.ok) throw new Error(`fault control answered ${response.status}`);
+}
+
+/** Whether serve.ts runs against the fake Instagram (it says so on the control port). */
+export async function fakeUpstreamRunning(): Promise<boolean> {
+  try {
+    const response = await fetch(`${CONTROL_ORIGIN}/status`);
+    return response.ok && ((await response.json()) as { fake: boolean }).fake;
+  } catch {
+    return false;
+  }
+}
+
+/** The JSON payload of a media or zip token URL (/api/v1/media/{payload}.{mac}): which CDN file it names. */
+export function tokenPayload(url: string): { u?: string; f?: string; i?: { u: string; f: string }[] } {
+  const token = new URL(url, 'http://x').pathname.split('/').pop()!;
+  return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { u?: string; f?: string };
+}
+
+export function linkBox(page: Page): Locator {
+  return page.locator('form input[name="url"]');
+}
+
+export async function submitLink(page: Page, link: string): Promise<void> {
+  await linkBox(page).fill(link);
+  await page.locator('form button[type="submit"]').click();
+}
+
+export function toast(page: Page, message: string): Locator {
+  return page.getByRole('status').filter({ hasText: message });
+}
+
+/** The results list (labelled by its heading) and its items. */
+export function resultItems(page: Page): Locator {
+  return page.getByTestId('results').getByRole('list').first().locator(':scope > li');
+}
+
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/** Reads a ZIP through its central directory (our ZIPs are stored, not deflated, and small here: no ZIP64). */
+export function readZip(zip: Buffer): ZipEntry[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error('no end of central directory');
+  const count = zip.readUInt16LE(eocd + 10);
+  let offset = zip.readUInt32LE(eocd + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
+    const method = zip.readUInt16LE(offset + 10);
+    const size = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const local = zip.readUInt32LE(offset + 42);
+    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
+    if (size === 0xffffffff || local === 0xffffffff) throw new Error(`entry ${name} needs ZIP64, not expected here`);
+    if (method !== 0) throw new Error(`entry ${name} is compressed (method ${method})`);
+    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, data: zip.subarray(dataStart, dataStart + size) });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}

@@ -1,0 +1,77 @@
+/** The fake api origin (mobile REST): media/{pk}/info, users/{id}/info, feed/reels_media. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
+import { usersInfoAnswer } from './fixtures.ts';
+import { applyFault, cookiesOf, sendHtml, sendJson } from './respond.ts';
+
+const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
+const LOGIN_REQUIRED = { message: 'login_required', require_login: true, status: 'fail' };
+
+const hasSession = (req: IncomingMessage) => Boolean(cookiesOf(req).sessionid);
+
+export async function handleApi(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const path = url.pathname;
+  const media = /^\/api\/v1\/media\/(\d+)\/info\/?$/.exec(path);
+  if (req.method === 'GET' && media) return mediaInfo(ctx, req, res, media[1]!);
+  const user = /^\/api\/v1\/users\/(\d+)\/info\/?$/.exec(path);
+  if (req.method === 'GET' && user) return usersInfo(ctx, req, res, user[1]!);
+  if (req.method === 'GET' && path === '/api/v1/feed/reels_media/') return reelsMedia(ctx, req, res, url.searchParams.get('reel_ids') ?? '');
+  ctx.counts.hit('unknown');
+  return sendJson(res, 404, { message: 'Page not found', status: 'fail' });
+}
+
+async function mediaInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, pk: string): Promise<void> {
+  const shortcode = shortcodeOfPk(pk);
+  ctx.counts.hit('media-info', shortcode);
+  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  if (ctx.switches.mediaInfoNeedsSession && !hasSession(req)) return sendJson(res, 401, LOGIN_REQUIRED);
+  const fault = ctx.switches.faultFor('media-info', shortcode);
+  const ok = await applyFault(fault, req, res, ctx.webOrigin, {
+    notFound: () =>
+      fault === 'null_media'
+        ? sendJson(res, 200, { items: [], num_results: 0, status: 'ok' })
+        : sendJson(res, 404, { message: 'Media not found or unavailable', status: 'fail' }),
+    private: () => sendJson(res, 400, NOT_AUTHORIZED),
+  });
+  if (!ok) return;
+  const post = ctx.postsByPk.get(pk);
+  if (!post) return sendJson(res, 404, { message: 'Media not found or unavailable', status: 'fail' });
+  sendMediaJson(ctx, res, { items: [post.v1], num_results: 1, more_available: false, auto_load_more_enabled: false, status: 'ok' }, ok.expired);
+}
+
+async function usersInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+  const profile = [...ctx.fixtures.profiles.values()].find((p) => p.id === id);
+  ctx.counts.hit('users-info', profile?.username ?? id);
+  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  if (!hasSession(req)) return sendJson(res, 401, LOGIN_REQUIRED);
+  const ok = await applyFault(ctx.switches.faultFor('users-info', profile?.username ?? id), req, res, ctx.webOrigin, {
+    notFound: () => sendJson(res, 404, { message: 'User not found', status: 'fail' }),
+    private: () => sendJson(res, 400, NOT_AUTHORIZED),
+  });
+  if (!ok) return;
+  if (!profile) return sendJson(res, 404, { message: 'User not found', status: 'fail' });
+  sendMediaJson(ctx, res, usersInfoAnswer(ctx.fixtures, profile), ok.expired);
+}
+
+async function reelsMedia(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, reelId: string): Promise<void> {
+  const highlight = /^highlight:(\d+)$/.exec(reelId)?.[1];
+  const owner = highlight ? undefined : [...ctx.fixtures.profiles.values()].find((p) => p.id === reelId);
+  const target = highlight ?? owner?.username ?? reelId;
+  ctx.counts.hit('reels-media', target);
+  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  // Without a session: a redirect to the login page, as Instagram does for the api origin's stories.
+  if (!hasSession(req)) return sendHtml(res, 302, '', { location: `${ctx.webOrigin}/accounts/login/` });
+  const empty = () => sendJson(res, 200, { reels: {}, reels_media: [], status: 'ok' });
+  const ok = await applyFault(ctx.switches.faultFor('reels-media', target), req, res, ctx.webOrigin, {
+    notFound: empty,
+    private: () => sendJson(res, 400, NOT_AUTHORIZED),
+  });
+  if (!ok) return;
+  const reel = ctx.fixtures.reels.get(reelId);
+  if (!reel || reel.items.length === 0) return empty();
+  const body = { id: reel.id, items: reel.items, user: reel.user, media_count: reel.items.length, reel_type: highlight ? 'highlight_reel' : 'user_reel' };
+  // Both answer forms exist: user reels come as `reels{}`, highlights as `reels_media[]`.
+  const answer = highlight ? { reels_media: [body], status: 'ok' } : { reels: { [reel.id]: body }, status: 'ok' };
+  sendMediaJson(ctx, res, answer, ok.expired);
+}

@@ -1,0 +1,69 @@
+/** What the fake's handlers share: fixtures, switches, counters, issued tokens and the origins. */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rewriteCdnJson, oeFor } from './cdn-rewrite.ts';
+import type { Fixtures, PostFixture } from './fixtures.ts';
+import { sendJson } from './respond.ts';
+import type { FakeCounts, FakeSwitches } from './switches.ts';
+
+export const APP_ID = '936619743392459';
+export const DOC_IDS = { shortcode: '8845758582119845', webInfo: '27128499623469141', polaris: '27130156389949648' } as const;
+
+export class TokenBook {
+  readonly lsd = new Set<string>();
+  readonly csrf = new Set<string>();
+
+  issue(): { lsd: string; csrf: string } {
+    const lsd = randomBytes(8).toString('base64url');
+    const csrf = randomBytes(16).toString('hex');
+    this.lsd.add(lsd);
+    this.csrf.add(csrf);
+    return { lsd, csrf };
+  }
+
+  /** Every token issued so far stops working, as when Instagram rotates them. */
+  rotate(): void {
+    this.lsd.clear();
+    this.csrf.clear();
+  }
+}
+
+export interface FakeContext {
+  fixtures: Fixtures;
+  postsByPk: Map<string, PostFixture>;
+  switches: FakeSwitches;
+  counts: FakeCounts;
+  tokens: TokenBook;
+  webOrigin: string;
+  cdnOrigin: string;
+}
+
+/** A JSON answer with CDN URLs pointed at the fake CDN. */
+export function sendMediaJson(ctx: FakeContext, res: ServerResponse, value: unknown, expired: boolean): void {
+  sendJson(res, 200, rewriteCdnJson(value, ctx.cdnOrigin, oeFor(expired)));
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The fake's own pk → shortcode (so switches set by shortcode apply to pk-addressed endpoints too). */
+export function shortcodeOfPk(pk: string): string | undefined {
+  if (!/^\d{1,80}$/.test(pk)) return undefined;
+  let value = BigInt(pk);
+  let code = '';
+  while (value > 0n) {
+    code = ALPHABET[Number(value % 64n)] + code;
+    value /= 64n;
+  }
+  return code || 'A';
+}
+
+/** The XHR header set real Instagram insists on: the web app id with a browser UA. */
+export function xhrHeadersOk(req: IncomingMessage, ua: 'browser' | 'app'): boolean {
+  const agent = req.headers['user-agent'] ?? '';
+  const uaOk = ua === 'browser' ? agent.includes('Mozilla/5.0') : agent.startsWith('Instagram ');
+  return req.headers['x-ig-app-id'] === APP_ID && uaOk;
+}
+
+export function sendUseragentMismatch(res: ServerResponse): void {
+  sendJson(res, 400, { message: 'useragent mismatch', status: 'fail' });
+}

@@ -1,0 +1,130 @@
+/**
+ * The fake's content, built from the real samples at start: posts (each in both shapes), profiles,
+ * story reels and a highlight, share links. Extra fixtures are derived from the samples, never invented shapes.
+ */
+import { graphqlToV1, v1ToGraphql } from './convert.ts';
+import { graphqlMediaOf, loadSample, SAMPLE } from './samples.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface PostFixture {
+  shortcode: string;
+  pk: string;
+  /** The shape the sample was captured in; the other one is derived. */
+  native: 'graphql' | 'v1';
+  graphql: Json;
+  v1: Json;
+}
+
+export interface ProfileFixture {
+  id: string;
+  username: string;
+  fullName: string;
+  isPrivate: boolean;
+  picUrl: string;
+  picUrlHd: string;
+}
+
+export interface ReelFixture {
+  id: string;
+  user: Json;
+  items: Json[];
+}
+
+export interface Fixtures {
+  posts: Map<string, PostFixture>;
+  profiles: Map<string, ProfileFixture>;
+  /** By reel id: a user id, or `highlight:{id}`. */
+  reels: Map<string, ReelFixture>;
+  /** share id → Location path on instagram.com (absolute or relative). */
+  shares: Map<string, string>;
+  webProfileTemplate: Json;
+  usersInfoTemplate: Json;
+}
+
+export const FIXTURE = {
+  image: 'B866lKJgReK',
+  reel: 'CDmDQNtlRYt',
+  igtv: 'CAOK1qJgfRM',
+  carousel: 'CAanWEbg_do',
+  reel2025: 'DFp17y5MymE',
+  v1Image: 'CjoroLDKakw',
+  v1Reel: 'CjoJvU1oQuH',
+  v1Carousel: 'Cji5EVwNDcC',
+  storyUser: 'manchesterunited',
+  storyUserId: '491527077',
+  storyItemId: '2947392586949530039',
+  highlightId: '17890000000000001',
+  profile: 'instagram',
+  profileFromSample: 'giovanni.ricardo',
+  shareToPost: 'BAMpost0001',
+  shareToReel: 'BAMreel0001',
+  shareOffsite: 'BAMoffsite01',
+} as const;
+
+export function buildFixtures(): Fixtures {
+  const posts = new Map<string, PostFixture>();
+  for (const file of [SAMPLE.graphqlImage, SAMPLE.graphqlReel, SAMPLE.graphqlIgtv, SAMPLE.graphqlCarousel, SAMPLE.graphqlReel2025]) {
+    const graphql = graphqlMediaOf(loadSample(file)) as Json;
+    posts.set(graphql.shortcode, { shortcode: graphql.shortcode, pk: String(graphql.id), native: 'graphql', graphql, v1: graphqlToV1(graphql) });
+  }
+  for (const file of [SAMPLE.v1Image, SAMPLE.v1Reel, SAMPLE.v1Carousel]) {
+    const v1 = loadSample(file) as Json;
+    posts.set(v1.code, { shortcode: v1.code, pk: String(v1.pk), native: 'v1', graphql: v1ToGraphql(v1), v1 });
+  }
+
+  const web = loadSample(SAMPLE.webProfileInfo) as Json;
+  const profiles = new Map<string, ProfileFixture>();
+  const addProfile = (p: ProfileFixture) => profiles.set(p.username.toLowerCase(), p);
+  addProfile({
+    id: '6198223012',
+    username: FIXTURE.profileFromSample,
+    fullName: web.data.user.full_name,
+    isPrivate: false,
+    picUrl: web.data.user.profile_pic_url,
+    picUrlHd: web.data.user.profile_pic_url_hd,
+  });
+  for (const post of posts.values()) {
+    const owner = post.graphql.owner;
+    if (!owner?.username || profiles.has(owner.username)) continue;
+    addProfile({ id: String(owner.id), username: owner.username, fullName: owner.full_name ?? '', isPrivate: Boolean(owner.is_private), picUrl: owner.profile_pic_url, picUrlHd: owner.profile_pic_url });
+  }
+
+  const tray = loadSample(SAMPLE.storiesTray) as Json;
+  const reels = new Map<string, ReelFixture>();
+  for (const reel of tray.tray as Json[]) {
+    const user = reel.user;
+    addProfile({ id: String(user.pk), username: user.username, fullName: user.full_name, isPrivate: user.is_private, picUrl: user.profile_pic_url, picUrlHd: user.profile_pic_url });
+    reels.set(String(user.pk), { id: String(user.pk), user, items: reel.items ?? [] });
+  }
+  const storyReel = reels.get(FIXTURE.storyUserId)!;
+  // A highlight: three of the story items, kept as the captured story items (product_type story).
+  reels.set(`highlight:${FIXTURE.highlightId}`, { id: `highlight:${FIXTURE.highlightId}`, user: storyReel.user, items: storyReel.items.slice(3) });
+
+  const shares = new Map<string, string>([
+    [FIXTURE.shareToPost, `https://www.instagram.com/p/${FIXTURE.carousel}/?igsh=MWQ1ZGUxMzBkMA%3D%3D`],
+    [FIXTURE.shareToReel, `/reel/${FIXTURE.v1Reel}/?igsh=NTc4MTIwNjQ2YQ%3D%3D`],
+  ]);
+  return { posts, profiles, reels, shares, webProfileTemplate: web, usersInfoTemplate: loadSample(SAMPLE.usersInfo) as Json };
+}
+
+/** web_profile_info for one profile: the captured answer with this profile's fields. */
+export function webProfileAnswer(fixtures: Fixtures, profile: ProfileFixture, isPrivate: boolean): Json {
+  const answer = structuredClone(fixtures.webProfileTemplate);
+  Object.assign(answer.data.user, {
+    id: profile.id,
+    username: profile.username,
+    full_name: profile.fullName,
+    is_private: isPrivate,
+    profile_pic_url: profile.picUrl,
+    profile_pic_url_hd: profile.picUrlHd,
+  });
+  answer.status = 'ok';
+  return answer;
+}
+
+export function usersInfoAnswer(fixtures: Fixtures, profile: ProfileFixture): Json {
+  const answer = structuredClone(fixtures.usersInfoTemplate);
+  Object.assign(answer.user, { pk: Number(profile.id), username: profile.username, full_name: profile.fullName });
+  return answer;
+}

@@ -1,0 +1,102 @@
+/**
+ * The fake upstream: real HTTP servers on loopback ports serving Instagram's web and api endpoints
+ * (PROTOCOL) from the captured samples, the two optional providers, fault switches and request counts.
+ * CDN URLs in every answer point at the fake CDN (test/fake-instagram/cdn.ts, started here unless an origin is given).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleApi } from './api.ts';
+import { startFakeCdn, type FakeCdn } from './cdn.ts';
+import { TokenBook, type FakeContext } from './context.ts';
+import { buildFixtures, type Fixtures } from './fixtures.ts';
+import { handleProviders } from './providers.ts';
+import { sendJson } from './respond.ts';
+import { FakeCounts, FakeSwitches } from './switches.ts';
+import { handleWeb } from './web.ts';
+
+export { FIXTURE } from './fixtures.ts';
+export type { Fault, FakeEndpoint } from './switches.ts';
+
+export interface FakeInstagramOptions {
+  /** Origin of a running fake CDN; when absent, one is started (and closed with the fake). */
+  cdnOrigin?: string;
+}
+
+export interface FakeInstagram {
+  webOrigin: string;
+  apiOrigin: string;
+  cdnOrigin: string;
+  /** Origin of the fake third-party providers (autolink, story-info). */
+  providerOrigin: string;
+  switches: FakeSwitches;
+  counts: FakeCounts;
+  fixtures: Fixtures;
+  /** The CDN started here (absent when an origin was given). */
+  cdn?: FakeCdn;
+  /** Every web token issued so far stops working. */
+  rotateTokens(): void;
+  /** Switches back to defaults, counts to zero, tokens forgotten. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Handler = (ctx: FakeContext, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+async function listen(ctx: FakeContext, handler: Handler): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    handler(ctx, req, res).catch((err: unknown) => {
+      process.stderr.write(`fake-instagram: handler failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      sendJson(res, 500, { message: 'fake upstream error', status: 'fail' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+export async function startFakeInstagram(options: FakeInstagramOptions = {}): Promise<FakeInstagram> {
+  const cdn = options.cdnOrigin ? undefined : await startFakeCdn();
+  const cdnOrigin = options.cdnOrigin ?? cdn!.origin;
+  const fixtures = buildFixtures();
+  const ctx: FakeContext = {
+    fixtures,
+    postsByPk: new Map([...fixtures.posts.values()].map((p) => [p.pk, p])),
+    switches: new FakeSwitches(),
+    counts: new FakeCounts(),
+    tokens: new TokenBook(),
+    webOrigin: '',
+    cdnOrigin,
+  };
+  const web = await listen(ctx, handleWeb);
+  const api = await listen(ctx, handleApi);
+  const providers = await listen(ctx, handleProviders);
+  ctx.webOrigin = web.origin;
+  const servers = [web.server, api.server, providers.server];
+  return {
+    webOrigin: web.origin,
+    apiOrigin: api.origin,
+    cdnOrigin,
+    providerOrigin: providers.origin,
+    switches: ctx.switches,
+    counts: ctx.counts,
+    fixtures,
+    cdn,
+    rotateTokens: () => ctx.tokens.rotate(),
+    reset() {
+      ctx.switches.reset();
+      ctx.counts.reset();
+      ctx.tokens.rotate();
+    },
+    async close() {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+      await cdn?.close();
+    },
+  };
+}

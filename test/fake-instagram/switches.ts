@@ -1,0 +1,100 @@
+/** Fault switches and request counters of the fake upstream. */
+
+export type Fault =
+  | 'not_found'
+  | 'private'
+  | 'login_redirect'
+  | 'require_login'
+  | 'rate_limited'
+  | 'server_error'
+  | 'garbage'
+  | 'null_media'
+  | 'expired'
+  | 'reset'
+  /** Providers only: `error: true` with a message, or an empty `medias`. */
+  | 'provider_error'
+  | 'empty'
+  | { delayMs: number };
+
+export const ENDPOINTS = [
+  'home',
+  'graphql-shortcode',
+  'graphql-web-info',
+  'polaris-media',
+  'embed',
+  'media-info',
+  'web-profile-info',
+  'users-info',
+  'reels-media',
+  'share',
+  'login',
+  'autolink',
+  'story-info',
+  'unknown',
+] as const;
+export type FakeEndpoint = (typeof ENDPOINTS)[number];
+
+export class FakeSwitches {
+  /** Fault for one target (shortcode, username, highlight id or share id) on every endpoint serving it. */
+  readonly targets = new Map<string, Fault>();
+  /** Fault for one endpoint whatever the target: breaks one strategy so fallback can be tested. */
+  readonly endpoints = new Map<FakeEndpoint, Fault>();
+  /** media/{pk}/info answers only with a session cookie (real Instagram mostly does). */
+  mediaInfoNeedsSession = true;
+  /** The key the fake providers require in x-rapidapi-key. */
+  providerKey = 'fake-provider-key';
+  /** Where the off-Instagram share link redirects. */
+  offsiteLocation = 'https://example.invalid/p/B866lKJgReK/';
+
+  set(target: string, fault: Fault): this {
+    this.targets.set(target, fault);
+    return this;
+  }
+
+  break(endpoint: FakeEndpoint, fault: Fault = 'garbage'): this {
+    this.endpoints.set(endpoint, fault);
+    return this;
+  }
+
+  /** The fault for a request: the endpoint's own first, then the target's. */
+  faultFor(endpoint: FakeEndpoint, target: string | undefined): Fault | undefined {
+    return this.endpoints.get(endpoint) ?? (target !== undefined ? this.targets.get(target) ?? this.targets.get(target.toLowerCase()) : undefined);
+  }
+
+  reset(): void {
+    this.targets.clear();
+    this.endpoints.clear();
+    this.mediaInfoNeedsSession = true;
+    this.providerKey = 'fake-provider-key';
+    this.offsiteLocation = 'https://example.invalid/p/B866lKJgReK/';
+  }
+}
+
+export class FakeCounts {
+  private readonly counts = new Map<string, number>();
+
+  hit(endpoint: FakeEndpoint, target?: string): void {
+    this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
+    if (target !== undefined) this.counts.set(`${endpoint}:${target}`, (this.counts.get(`${endpoint}:${target}`) ?? 0) + 1);
+  }
+
+  /** Requests to one endpoint, optionally for one target. */
+  get(endpoint: FakeEndpoint, target?: string): number {
+    return this.counts.get(target === undefined ? endpoint : `${endpoint}:${target}`) ?? 0;
+  }
+
+  /** Requests to any endpoint except the token page. */
+  total(): number {
+    let sum = 0;
+    for (const [key, value] of this.counts) if (!key.includes(':') && key !== 'home') sum += value;
+    return sum;
+  }
+
+  snapshot(): Record<string, number> {
+    return Object.fromEntries(this.counts);
+  }
+
+  reset(): void {
+    this.counts.clear();
+  }
+}
