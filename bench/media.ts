@@ -135,10 +135,16 @@ export async function benchMedia(): Promise<MediaBenchFigures> {
     if (baseline.type !== 'rss' || after.type !== 'rss') throw new Error('no RSS figures');
     const growth = (after.peak - baseline.current) / MB;
 
-    // 3. A ZIP of ten 20 MB items.
+    // 3. A ZIP of ten 20 MB items (after one warm-up); best of three.
     const items = Array.from({ length: 10 }, (_, i) => ({ u: cdnUrl(`/big/${20 * MB}/zip-${i}.mp4`), f: `${i}.mp4` }));
     const token = signMediaToken(SECRET, { t: 'z', n: 'bench.zip', e: Math.floor(Date.now() / 1000) + 3600, i: items });
-    const zip = await timed(() => download(agent, `${app.url}/api/v1/zip/${token}`));
+    const zipUrl = `${app.url}/api/v1/zip/${token}`;
+    await download(agent, zipUrl);
+    let zip = await timed(() => download(agent, zipUrl));
+    for (let i = 0; i < 2; i++) {
+      const again = await timed(() => download(agent, zipUrl));
+      if (again.seconds < zip.seconds) zip = again;
+    }
 
     return {
       proxyThroughput: {

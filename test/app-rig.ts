@@ -2,7 +2,7 @@
  * The real app on a loopback port for the production-readiness tests and the benchmark: a temporary
  * DATA_DIR, a fixed DOWNLOAD_SECRET (so instances accept each other's tokens), optional log capture.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,21 +28,27 @@ export interface AppRigOptions extends Omit<AppOptions, 'logger'> {
   /** Capture log lines at this level (default: logs are silent). */
   captureLogs?: 'trace' | 'debug' | 'info' | 'warn';
   port?: number;
+  /** Give the app a minimal build (an index.html) so /readyz can pass without `npm run build`. */
+  withBuild?: boolean;
 }
 
 export async function startApp(options: AppRigOptions = {}): Promise<AppRig> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-rig-'));
+  if (options.withBuild) {
+    mkdirSync(path.join(dir, 'build'));
+    writeFileSync(path.join(dir, 'build', 'index.html'), '<!doctype html><html lang="en"><title>Gramsave</title></html>');
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dir,
-    BUILD_DIR: path.join(dir, 'no-build'),
+    BUILD_DIR: path.join(dir, options.withBuild ? 'build' : 'no-build'),
     DOWNLOAD_SECRET: RIG_SECRET,
     ...options.env,
   });
   const logs: string[] = [];
   const logger = options.captureLogs ? createLogger(options.captureLogs, { write: (line: string) => void logs.push(line) }) : undefined;
-  const { env: _env, captureLogs: _level, port = 0, ...appOptions } = options;
+  const { env: _env, captureLogs: _level, port = 0, withBuild: _build, ...appOptions } = options;
   const app = await buildApp(config, { ...appOptions, logger });
   await app.listen({ port, host: '127.0.0.1' });
   const actualPort = (app.server.address() as AddressInfo).port;

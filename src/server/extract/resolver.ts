@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { cdnExpiry } from '../media/token.ts';
 import { countCacheLookup, resolveStrategyTotal } from '../metrics.ts';
+import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { asExtractError, ExtractError, mostTelling } from './failure.ts';
 import { UpstreamClient } from './instagram/client.ts';
@@ -62,6 +63,8 @@ export class Resolver {
   private readonly autolink?: ProviderHttp;
   private readonly storyInfo?: ProviderHttp;
   private readonly inFlight = new Map<string, Promise<RawResolution>>();
+  /** Single-flight across instances (a Redis lock); per-process single-flight is `inFlight`. */
+  private readonly flights: FlightLock;
   private readonly shareInFlight = new Map<string, Promise<PostTarget>>();
   private readonly shareTargets = new Map<string, { target: PostTarget; expires: number }>();
 
@@ -70,6 +73,7 @@ export class Resolver {
     this.logger = options.logger;
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.cache = options.cache ?? createResolutionCache({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    this.flights = createFlightLock(options.redis, options.logger, { lockMs: this.timeouts.deadlineMs + 5000, waitMs: this.timeouts.deadlineMs });
     const ig = options.config.instagram;
     this.client = new UpstreamClient({
       webOrigin: ig.webOrigin,
@@ -96,11 +100,13 @@ export class Resolver {
         this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
         return cached;
       }
-      const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-      const raw = await this.extract(link, key, deadline);
-      if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
-      await this.cache.set(key, raw, cacheTtlMs(raw));
-      return raw;
+      return this.flights.run(key, () => this.cache.get(key), async () => {
+        const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
+        const raw = await this.extract(link, key, deadline);
+        if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
+        await this.cache.set(key, raw, cacheTtlMs(raw));
+        return raw;
+      });
     });
   }
 
@@ -149,7 +155,9 @@ export class Resolver {
       }
       case 'profile': {
         result = await attempt('web-profile-info', (signal) =>
-          resolveProfile(this.client, link.username, signal, (failure) => this.record('users-info', failure.kind, key, 0, failure.message)),
+          resolveProfile(this.client, link.username, signal, (outcome) =>
+            outcome === 'ok' ? this.record('users-info', 'ok', key, 0) : this.record('users-info', outcome.kind, key, 0, outcome.message),
+          ),
         );
         if (!result && this.autolink) {
           const http = this.autolink;

@@ -16,7 +16,7 @@ beforeEach(() => rig.cdn.clearFaults());
 
 describe('GET /api/v1/media/{token}', () => {
   it('streams the file inline with the CDN validators and our CORP and caching', async () => {
-    const res = await rig.get(rig.mediaPath(rig.cdn.urlFor(VIDEO)));
+    const res = await rig.get(rig.mediaPath(rig.cdn.urlFor(VIDEO)), { 'accept-encoding': 'gzip, br' });
     expect(res.status).toBe(200);
     expect(res.body.equals(fakeFileBytes(VIDEO))).toBe(true);
     expect(res.headers['content-type']).toBe('video/mp4');
@@ -209,9 +209,28 @@ describe('upstream failures', () => {
   });
 });
 
+describe('rate limit', () => {
+  it('limits media requests per client (RATE_LIMIT_MEDIA_PER_MIN) with a JSON 429 and Retry-After', async () => {
+    const local = await startMediaRig({ env: { RATE_LIMIT_MEDIA_PER_MIN: '2' } });
+    try {
+      const path = local.mediaPath(local.cdn.urlFor(PHOTO), { k: 'image' });
+      expect((await local.get(path)).status).toBe(200);
+      expect((await local.get(path)).status).toBe(200);
+      const limited = await local.get(path);
+      expect(limited.status).toBe(429);
+      expect(limited.json().error.code).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('client going away', () => {
-  it('aborts the upstream download at once, closing the CDN socket', async () => {
-    const local = await startMediaRig();
+  it('aborts the upstream download at once, closing the CDN socket (and logs no warning for it)', async () => {
+    const warnings: Record<string, unknown>[] = [];
+    const local = await startMediaRig({ warnings });
+    warnings.length = 0; // start-up notices (no site build in tests)
     const client = new Agent();
     try {
       const big = '/scontent.cdninstagram.com/big/200000000/x.mp4';
@@ -231,6 +250,7 @@ describe('client going away', () => {
       const left = Date.now();
       await waitFor(() => local.cdn.openSockets() === 0, 2000);
       expect(Date.now() - left).toBeLessThan(1000);
+      expect(warnings).toEqual([]);
     } finally {
       await client.destroy();
       await local.close();

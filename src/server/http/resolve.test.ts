@@ -191,7 +191,7 @@ describe('share links that leave Instagram', () => {
 });
 
 describe('request validation', () => {
-  const post = (body: string | Buffer, contentType?: string) =>
+  const post = (body: string, contentType?: string) =>
     fetch(`${rig.app.base}/api/v1/resolve`, { method: 'POST', headers: contentType ? { 'content-type': contentType } : {}, body });
 
   it('links that are not Instagram, or not served', async () => {

@@ -11,6 +11,7 @@ import { Agent, request } from 'undici';
 import { startFakeCdn, type FakeCdn } from '../../../test/fake-instagram/cdn.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
 import type { MediaUpstreamOptions } from './proxy.ts';
 import { signMediaToken, type MediaTokenPayload } from './token.ts';
 
@@ -37,7 +38,15 @@ export interface RigResponse {
   json<T = { error: { code: string; message: string } }>(): T;
 }
 
-export async function startMediaRig(options: { upstream?: MediaUpstreamOptions; cdn?: FakeCdn; env?: Record<string, string> } = {}): Promise<MediaRig> {
+export interface MediaRigOptions {
+  upstream?: MediaUpstreamOptions;
+  cdn?: FakeCdn;
+  env?: Record<string, string>;
+  /** Collects the app's log lines at warn level and above (parsed JSON). */
+  warnings?: Record<string, unknown>[];
+}
+
+export async function startMediaRig(options: MediaRigOptions = {}): Promise<MediaRig> {
   const cdn = options.cdn ?? (await startFakeCdn());
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-media-'));
   const config = loadConfig({
@@ -51,7 +60,9 @@ export async function startMediaRig(options: { upstream?: MediaUpstreamOptions; 
     RATE_LIMIT_MEDIA_PER_MIN: '100000',
     ...options.env,
   });
-  const app = await buildApp(config, { mediaUpstream: options.upstream });
+  const warnings = options.warnings;
+  const logger = warnings ? createLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line)) }) : undefined;
+  const app = await buildApp(config, { mediaUpstream: options.upstream, ...(logger ? { logger } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const client = new Agent({ keepAliveTimeout: 1000 });

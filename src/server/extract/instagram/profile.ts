@@ -77,22 +77,24 @@ export async function fetchUsersInfo(client: UpstreamClient, userId: string, sig
 }
 
 /**
- * web_profile_info, plus users/{id}/info when a session is configured. A failure of the full-size
- * lookup is reported to `onHdFailure` and the 320×320 picture is served instead.
+ * web_profile_info, plus users/{id}/info when a session is configured. The full-size lookup's outcome goes
+ * to `onHdOutcome` ('ok' or its failure); on failure the 320×320 picture is served instead.
  */
 export async function resolveProfile(
   client: UpstreamClient,
   username: string,
   signal: AbortSignal,
-  onHdFailure: (failure: ExtractError) => void,
+  onHdOutcome: (outcome: 'ok' | ExtractError) => void,
 ): Promise<RawResolution> {
   const { json, user } = await fetchWebProfile(client, username, signal);
   if (client.hasSession) {
     try {
-      return profileFromWebInfo(json, username, await fetchUsersInfo(client, user.id, signal));
+      const resolution = profileFromWebInfo(json, username, await fetchUsersInfo(client, user.id, signal));
+      onHdOutcome('ok');
+      return resolution;
     } catch (err) {
       if (!(err instanceof ExtractError)) throw err;
-      onHdFailure(err);
+      onHdOutcome(err);
     }
   }
   return profileFromWebInfo(json, username);

@@ -1,0 +1,104 @@
+/**
+ * `npm run demo`: the whole product wired to the fake Instagram on loopback (web, api, CDN and providers
+ * from shared/instagram/samples), on PORT (default 8080), with a list of links to paste.
+ * Nothing here reaches the real Instagram.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.ts';
+import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
+import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
+
+const IG = 'https://www.instagram.com';
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gramsave-demo-'));
+
+const fake = await startFakeInstagram();
+// A few failures to try, switched on in the fake.
+fake.switches.set('PrivatePost1', 'private').set('RateLimited1', 'rate_limited').set('LoginWall01', 'login_redirect');
+
+let config: Config;
+try {
+  config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: process.env.HOST ?? '127.0.0.1',
+    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATA_DIR: dataDir,
+    IG_WEB_ORIGIN: fake.webOrigin,
+    IG_API_ORIGIN: fake.apiOrigin,
+    MEDIA_TEST_ORIGINS: fake.cdnOrigin,
+    IG_SESSIONID: 'fake',
+  });
+} catch (err) {
+  await fake.close();
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const base = `http://localhost:${actualPort}`;
+
+const links: [string, string][] = [
+  ['Photo post', `${IG}/p/${FIXTURE.image}/`],
+  ['Carousel (image, video, image)', `${IG}/p/${FIXTURE.carousel}/`],
+  ['Carousel (image + 3 videos)', `${IG}/p/${FIXTURE.v1Carousel}/`],
+  ['Reel (with separate audio track)', `${IG}/reel/${FIXTURE.v1Reel}/`],
+  ['Reel (2025 capture)', `${IG}/reel/${FIXTURE.reel2025}/`],
+  ['IGTV video', `${IG}/tv/${FIXTURE.igtv}/`],
+  ['Story, one item', `${IG}/stories/${FIXTURE.storyUser}/${FIXTURE.storyItemId}/`],
+  ['Stories, all current items', `${IG}/stories/${FIXTURE.storyUser}/`],
+  ['Highlight', `${IG}/stories/highlights/${FIXTURE.highlightId}/`],
+  ['Profile picture (profile page)', 'instagram   or   @manchesterunited'],
+  ['Share link → carousel', `${IG}/share/${FIXTURE.shareToPost}/`],
+  ['Mirror + tracking params', `https://ddinstagram.com/p/${FIXTURE.image}/?igsh=demo`],
+];
+const failures: [string, string][] = [
+  ['Private account', `${IG}/p/PrivatePost1/`],
+  ['Deleted / wrong code', `${IG}/p/DeletedPost1/`],
+  ['Rate limited', `${IG}/p/RateLimited1/`],
+  ['Login wall', `${IG}/p/LoginWall01/`],
+  ['Share link leaving Instagram', `${IG}/share/${FIXTURE.shareOffsite}/`],
+  ['Not served (hashtag page)', `${IG}/explore/tags/cats/`],
+  ['Not Instagram', 'https://example.com/p/abc/'],
+];
+const table = (rows: [string, string][]) => rows.map(([label, link]) => `  ${label.padEnd(34)} ${link}`).join('\n');
+
+const built = existsSync(path.join(config.buildDir, 'index.html'));
+process.stdout.write(
+  [
+    '',
+    `Gramsave demo running at ${base}`,
+    `  fake Instagram web ${fake.webOrigin} · api ${fake.apiOrigin} · CDN ${fake.cdnOrigin}`,
+    built
+      ? `  open ${base}/ (or a tool page such as ${base}/instagram-reels-downloader) and paste a link`
+      : `  The site is not built yet, so only the API answers. Build it with \`npm run build\`, then run \`npm run demo\` again.\n  Meanwhile: curl -s ${base}/api/v1/resolve -H 'content-type: application/json' -d '{"url":"${IG}/p/${FIXTURE.image}/"}'`,
+    '',
+    'Links to paste:',
+    table(links),
+    '',
+    'Failures to try:',
+    table(failures),
+    '',
+    'Ctrl+C stops the demo.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await fake.close();
+  if (!process.env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { dashAudioUrl } from './renditions.ts';
+import { classifyStatus, readJson } from './responses.ts';
+import { parseCsrfCookie, parseLsd } from './tokens.ts';
+
+describe('web tokens', () => {
+  it('reads LSD from the define array or from the __eqmc script', () => {
+    expect(parseLsd('<script>{"define":[["LSD",[],{"token":"AVq1x-Yz"},323]]}</script>')).toBe('AVq1x-Yz');
+    expect(parseLsd('<script type="application/json" id="__eqmc">{"u":"/x","l":"AVpLsd2"}</script>')).toBe('AVpLsd2');
+    expect(parseLsd('<html>nothing</html>')).toBeUndefined();
+  });
+  it('reads csrftoken from Set-Cookie, one or many', () => {
+    expect(parseCsrfCookie(['ig_did=1; Path=/', 'csrftoken=abc123; Path=/; Secure'])).toBe('abc123');
+    expect(parseCsrfCookie('csrftoken=zzz; Max-Age=1')).toBe('zzz');
+    expect(parseCsrfCookie(undefined)).toBeUndefined();
+  });
+});
+
+describe('failure signals (PROTOCOL)', () => {
+  const res = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, headers, body });
+  it.each([
+    [res(302, '', { location: 'https://www.instagram.com/accounts/login/?next=/p/x/' }), 'login_required'],
+    [res(302, '', { location: 'https://www.instagram.com/challenge/?next=/' }), 'login_required'],
+    [res(401, '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}'), 'login_required'],
+    [res(429, '{"message":"Please wait a few minutes before you try again.","status":"fail"}', { 'retry-after': '30' }), 'rate_limited'],
+    [res(400, '{"message":"Please wait a few minutes before you try again.","status":"fail"}'), 'rate_limited'],
+    [res(400, '{"message":"useragent mismatch","status":"fail"}'), 'changed'],
+    [res(400, '{"message":"Not authorized to view user","status":"fail"}'), 'private'],
+    [res(404, '<html>Sorry</html>'), 'not_found'],
+    [res(500, '<html>5xx</html>'), 'unavailable'],
+    [res(418, 'teapot'), 'changed'],
+  ] as const)('%j → %s', (response, kind) => {
+    expect(classifyStatus(response, 'test')?.kind).toBe(kind);
+  });
+  it('HTML where JSON was expected is a changed upstream; status fail is classified', () => {
+    expect(() => readJson(res(200, '<!DOCTYPE html><html></html>'), 'x')).toThrow(/expected JSON/);
+    expect(() => readJson(res(200, '{"status":"fail","message":"checkpoint_required"}'), 'x')).toThrow(expect.objectContaining({ kind: 'login_required' }));
+    expect(classifyStatus(res(429, '', { 'retry-after': '30' }), 'x')?.retryAfterSeconds).toBe(30);
+  });
+  it('a manifest without an audio AdaptationSet has no audio track', () => {
+    expect(dashAudioUrl('<MPD><AdaptationSet><Representation mimeType="video/mp4"><BaseURL>https://a/v.mp4</BaseURL></Representation></AdaptationSet></MPD>')).toBeUndefined();
+    expect(dashAudioUrl(null)).toBeUndefined();
+  });
+});

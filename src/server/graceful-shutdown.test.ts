@@ -1,0 +1,103 @@
+/**
+ * SIGTERM to a real server process (src/server/main.ts in a child) in the middle of a slow download:
+ * new connections are refused at once, the download completes byte for byte, the process exits 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCdn, type FakeCdn } from '../../test/fake-instagram/cdn.ts';
+import { freePort } from '../../test/redis-server.ts';
+import { signMediaToken } from './media/token.ts';
+
+const SECRET = 'shutdown-secret-0123456789-abcdefghijklmn';
+const SIZE = 24_000_000;
+const FILE = `/scontent.cdninstagram.com/v/shutdown/big/${SIZE}/video.mp4`;
+
+let cdn: FakeCdn;
+let child: ChildProcess | undefined;
+let dir: string;
+let port: number;
+let output = '';
+
+beforeAll(async () => {
+  cdn = await startFakeCdn();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-shutdown-'));
+  port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DOWNLOAD_SECRET: SECRET,
+      MEDIA_TEST_ORIGINS: cdn.origin,
+      DATA_DIR: dir,
+      BUILD_DIR: path.join(dir, 'no-build'),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 20_000;
+  while (!(await connects())) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await cdn.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function connects(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+describe('graceful shutdown (SIGTERM)', () => {
+  it('refuses new connections, finishes the in-flight download, exits 0', { timeout: 40_000 }, async () => {
+    const token = signMediaToken(SECRET, { t: 'm', k: 'video', u: cdn.urlFor(FILE), f: 'video.mp4', e: Math.floor(Date.now() / 1000) + 600 });
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+
+    let received = 0;
+    const done = new Promise<{ status: number; received: number; complete: boolean }>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: `/api/v1/media/${token}?download=1`, agent: false }, (res) => {
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          // Read slowly from the start: the download is still in flight when the signal arrives.
+          if (received < SIZE) {
+            res.pause();
+            setTimeout(() => res.resume(), received < 1_000_000 ? 20 : 0);
+          }
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, received, complete: res.complete }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+
+    while (received < 200_000) await new Promise((r) => setTimeout(r, 10));
+    child!.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toBeLessThan(SIZE); // still downloading
+    expect(await connects()).toBe(false); // new connections refused
+
+    const result = await done;
+    expect(result).toEqual({ status: 200, received: SIZE, complete: true });
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+    expect(output).toContain('shutdown complete');
+  });
+});
