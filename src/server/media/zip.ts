@@ -135,5 +135,5 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
     yield writer.finish();
   }
 
-  return Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 });
+  return Readable.from(archive(), { objectMode: false, highWaterMark: 1024 * 1024 });
 }
