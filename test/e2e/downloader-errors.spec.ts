@@ -24,7 +24,8 @@ interface Cause {
 }
 
 const CAUSES: Cause[] = [
-  { name: 'invalid link', page: HOME, input: 'hello world', key: 'errors.invalidUrl', local: true },
+  // A well-formed URL of another site: the browser's own type=url check passes, ours (spec §5) refuses it.
+  { name: 'invalid link', page: HOME, input: 'https://example.com/p/B866lKJgReK/', key: 'errors.invalidUrl', local: true },
   { name: 'invalid profile', page: '/instagram-profile-picture-downloader', input: 'not a user!', key: 'errors.invalidProfile', local: true },
   { name: 'unsupported link', page: HOME, input: 'https://www.instagram.com/explore/', key: 'errors.unsupported' },
   { name: 'rate limited', page: HOME, input: post('E2Erate00001'), key: 'errors.rateLimited', fault: ['E2Erate00001', 'rate_limited'] },

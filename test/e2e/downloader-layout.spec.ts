@@ -22,9 +22,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Wait until the shown pictures have loaded, so screenshots and overflow checks see the final layout. */
+/** Bring every shown picture into view (they load lazily) and wait for it, so checks see the final layout. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="results"] img')].every((img) => (img as HTMLImageElement).complete));
+  for (const img of await page.getByTestId('results').locator('img').all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test.describe('at 360 px', () => {

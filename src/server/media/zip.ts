@@ -82,6 +82,12 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
       for (;;) {
         try {
           for await (const chunk of res.body as AsyncIterable<Buffer>) {
+            if (length !== undefined && received + chunk.length > length) {
+              // More than announced: not a network hiccup to resume, and a plain entry must not outgrow its header.
+              writer.abandon();
+              failures.push({ name: names[index]!, error: new ApiError('upstream_unavailable', 'The media server sent more data than it announced.') });
+              return;
+            }
             writer.update(chunk);
             received += chunk.length;
             yield chunk;
@@ -135,5 +141,6 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
     yield writer.finish();
   }
 
-  return Readable.from(archive(), { objectMode: false, highWaterMark: 1024 * 1024 });
+  // A few chunks of slack between the CDN and the client keep the generator from stalling on every chunk.
+  return Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 });
 }

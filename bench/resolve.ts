@@ -1,0 +1,122 @@
+/**
+ * Issue 3 and 7 figures for the resolve API:
+ * - cached resolve throughput, against a bare JSON route (/healthz) of the same server (autocannon);
+ * - the latency a cache miss adds over the fake upstream's own (median), measured in-process: each
+ *   upstream request is timed through undici's diagnostics channel and subtracted from the wall time;
+ * - resolve under 200 concurrent clients (p50, p99, errors), against /healthz under the same load.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { fakeUpstreamEnv, startApp } from '../test/app-rig.ts';
+import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
+import { startServerChild } from './children.ts';
+import { row, type BenchRow } from './table.ts';
+
+const POSTS = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel, FIXTURE.reel2025, FIXTURE.v1Image, FIXTURE.v1Reel, FIXTURE.v1Carousel];
+const resolveBody = (shortcode: string) => JSON.stringify({ url: `https://www.instagram.com/p/${shortcode}/` });
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function warmCache(base: string): Promise<void> {
+  for (const shortcode of POSTS) {
+    const res = await fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(shortcode) });
+    if (res.status !== 200) throw new Error(`warm-up resolve of ${shortcode}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+}
+
+const load = (url: string, connections: number, duration: number, requests?: AutocannonRequest[]): Promise<AutocannonResult> =>
+  autocannon({ url, connections, duration, timeout: 10, ...(requests ? { requests } : {}) });
+
+const failures = (r: AutocannonResult) => r.errors + r.timeouts + r.non2xx;
+
+export async function cachedThroughputRows(): Promise<BenchRow[]> {
+  const server = await startServerChild();
+  try {
+    await warmCache(server.url);
+    const resolveRequests = [{ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
+    await load(server.url, 20, 2, resolveRequests); // JIT warm-up
+    await load(`${server.url}/healthz`, 20, 2);
+    const bare = await load(`${server.url}/healthz`, 50, 8);
+    const cached = await load(server.url, 50, 8, resolveRequests);
+    if (failures(cached) > 0) throw new Error(`cached resolve load had ${failures(cached)} failures`);
+    return [row('3', 'cached resolve throughput (50 conns)', cached.requests.mean, 'req/s', 'GET /healthz', bare.requests.mean)];
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function missLatencyRows(rounds = 4): Promise<BenchRow[]> {
+  const fake = await startFakeInstagram();
+  const upstreamOrigins = new Set([fake.webOrigin, fake.apiOrigin]);
+  const started = new WeakMap<object, number>();
+  let upstreamMs = 0;
+  const ended = (message: unknown) => {
+    const request = (message as { request: object }).request;
+    const t = started.get(request);
+    if (t !== undefined) upstreamMs += performance.now() - t;
+    started.delete(request);
+  };
+  subscribe('undici:request:create', (message) => {
+    const request = (message as { request: { origin?: string } }).request;
+    if (request.origin && upstreamOrigins.has(request.origin)) started.set(request, performance.now());
+  });
+  subscribe('undici:request:trailers', ended);
+  subscribe('undici:request:error', ended);
+
+  const added: number[] = [];
+  const own: number[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      // A fresh app each round: an empty cache, so every resolve is a miss.
+      const rig = await startApp({ env: { ...fakeUpstreamEnv(fake), RATE_LIMIT_RESOLVE_PER_MIN: '100000' } });
+      try {
+        for (const shortcode of POSTS) {
+          upstreamMs = 0;
+          const t0 = performance.now();
+          const res = await fetch(`${rig.base}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(shortcode) });
+          await res.arrayBuffer();
+          const wall = performance.now() - t0;
+          if (res.status !== 200) throw new Error(`miss resolve of ${shortcode}: ${res.status}`);
+          if (round === 0) continue; // JIT warm-up
+          added.push(wall - upstreamMs);
+          own.push(upstreamMs);
+        }
+      } finally {
+        await rig.close();
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+  return [row('3', `cache-miss added latency (median of ${added.length})`, median(added), 'ms', "fake upstream's own", median(own))];
+}
+
+export async function concurrentResolveRows(connections = 200, duration = 10): Promise<BenchRow[]> {
+  const server = await startServerChild();
+  try {
+    await warmCache(server.url);
+    const requests = POSTS.map((p) => ({ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(p) }));
+    await load(server.url, 50, 2, requests);
+    const bare = await load(`${server.url}/healthz`, connections, duration);
+    const resolved = await load(server.url, connections, duration, requests);
+    const label = `resolve, ${connections} concurrent clients`;
+    return [
+      row('7', `${label}: p50`, resolved.latency.p50, 'ms', 'GET /healthz p50', bare.latency.p50),
+      row('7', `${label}: p99`, resolved.latency.p99, 'ms', 'GET /healthz p99', bare.latency.p99),
+      row('7', `${label}: throughput`, resolved.requests.mean, 'req/s', 'GET /healthz', bare.requests.mean),
+      {
+        ...row('7', `${label}: errors`, failures(resolved), '', 'GET /healthz errors', failures(bare)),
+        ratio: null,
+        note: `of ${resolved.requests.total} requests`,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}

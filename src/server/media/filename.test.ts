@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, contentTypeOf, fileKindOf, mediaFilename, zipEntryName, zipFilename } from './filename.ts';
+
+describe('file names', () => {
+  it('follows the spec pattern, audio as .m4a', () => {
+    const t = new Date('2024-05-01T10:00:00.123Z');
+    expect(mediaFilename('video', t)).toBe('instagram-video-2024-05-01T10-00-00-123Z.mp4');
+    expect(mediaFilename('photo', t)).toBe('instagram-photo-2024-05-01T10-00-00-123Z.jpg');
+    expect(mediaFilename('reel', t)).toBe('instagram-reel-2024-05-01T10-00-00-123Z.mp4');
+    expect(mediaFilename('audio', t)).toBe('instagram-audio-2024-05-01T10-00-00-123Z.m4a');
+    expect(fileKindOf('video', 'reel')).toBe('reel');
+    expect(fileKindOf('image', 'reel')).toBe('photo');
+    expect(contentTypeOf('a.m4a')).toBe('audio/mp4');
+    expect(contentTypeOf('a.zip')).toBe('application/zip');
+  });
+
+  it('numbers ZIP entries and names the ZIP safely', () => {
+    expect(zipEntryName(0, 3, 'a.jpg')).toBe('01-a.jpg');
+    expect(zipEntryName(99, 120, 'a.jpg')).toBe('100-a.jpg');
+    expect(zipFilename('nat.geo', 'C8x')).toBe('instagram-nat.geo-C8x.zip');
+    expect(zipFilename('../évil"', undefined)).toBe('instagram-..__vil_-media.zip');
+  });
+
+  it('writes RFC 6266 Content-Disposition with an ASCII fallback and filename*', () => {
+    expect(contentDisposition('a b.mp4')).toBe(`attachment; filename="a b.mp4"; filename*=UTF-8''a%20b.mp4`);
+    expect(contentDisposition('фото "1"\\.jpg', 'inline')).toBe(
+      `inline; filename="____ _1__.jpg"; filename*=UTF-8''%D1%84%D0%BE%D1%82%D0%BE%20%221%22%5C.jpg`,
+    );
+  });
+});

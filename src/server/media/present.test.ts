@@ -1,0 +1,111 @@
+/**
+ * presentResolution end to end: every URL it hands the browser (preview, media, download, each quality,
+ * the audio track, the ZIP) works against the real app and the fake CDN.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeFileBytes } from '../../../test/fake-instagram/cdn-bytes.ts';
+import type { RawResolution } from '../extract/raw.ts';
+import { presentResolution } from './present.ts';
+import { startMediaRig, TEST_SECRET, type MediaRig } from './test-support.ts';
+
+const P = {
+  photo: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/photo_1080.jpg',
+  poster: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/poster.jpg',
+  best: '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/video_1080.mp4',
+  mid: '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/video_720.mp4',
+  audio: '/scontent-lhr8-1.cdninstagram.com/o1/v/t2/f2/m69/audio.mp4',
+  avatar: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-19/avatar.jpg',
+};
+
+let rig: MediaRig;
+let dir: string;
+beforeAll(async () => {
+  rig = await startMediaRig();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-present-'));
+});
+afterAll(async () => {
+  await rig.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function raw(): RawResolution {
+  const u = (p: string) => rig.cdn.urlFor(p);
+  return {
+    kind: 'post',
+    shortcode: 'C8xYz12AbCd',
+    sourceUrl: 'https://www.instagram.com/p/C8xYz12AbCd/',
+    author: { username: 'natgeo', avatarUrl: u(P.avatar) },
+    takenAt: '2024-05-01T10:00:00.000Z',
+    items: [
+      { type: 'image', url: u(P.photo), previewUrl: u(P.photo), qualities: [{ url: u(P.photo), width: 1080, height: 1350 }] },
+      {
+        type: 'video',
+        url: u(P.best),
+        previewUrl: u(P.poster),
+        audioUrl: u(P.audio),
+        qualities: [
+          { url: u(P.best), width: 1080, height: 1920 },
+          { url: u(P.mid), width: 720, height: 1280 },
+        ],
+      },
+    ],
+  };
+}
+
+describe('presentResolution URLs against the media routes', () => {
+  it('serves every URL of a resolution: previews, players, downloads, qualities, audio, avatar', async () => {
+    const resolution = presentResolution(raw(), { secret: TEST_SECRET });
+    const [photo, video] = resolution.items;
+    const checks: [string | undefined, string, string, RegExp][] = [
+      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="instagram-photo-2024-05-01T10-00-00-000Z\.jpg"/],
+      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="instagram-photo-2024-05-01T10-00-00-000Z\.jpg"/],
+      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z\.jpg"/],
+      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z\.mp4"/],
+      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z\.mp4"/],
+      [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="instagram-video-[^"]+\.mp4"/],
+      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z\.m4a"/],
+      [resolution.author.avatarUrl, P.avatar, 'image/jpeg', /^inline; filename="avatar\.jpg"/],
+    ];
+    for (const [url, cdnPath, type, disposition] of checks) {
+      expect(url, cdnPath).toBeDefined();
+      const res = await rig.get(url!);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe(type);
+      expect(res.headers['content-disposition'], url).toMatch(disposition);
+      expect(res.body.equals(fakeFileBytes(cdnPath)), url).toBe(true);
+    }
+    expect(video!.qualities?.map((q) => q.label)).toEqual(['1080×1920', '720×1280']);
+  });
+
+  it('serves the ZIP of a carousel with entries named as the single downloads', async () => {
+    const resolution = presentResolution(raw(), { secret: TEST_SECRET });
+    expect(resolution.zipUrl).toMatch(/^\/api\/v1\/zip\//);
+    const res = await rig.get(resolution.zipUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="instagram-natgeo-C8xYz12AbCd.zip"');
+    const file = path.join(dir, 'carousel.zip');
+    writeFileSync(file, res.body);
+    expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
+    expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([
+      '01-instagram-photo-2024-05-01T10-00-00-000Z.jpg',
+      '02-instagram-video-2024-05-01T10-00-00-000Z.mp4',
+    ]);
+    const video = execFileSync('unzip', ['-p', file, '02-instagram-video-2024-05-01T10-00-00-000Z.mp4'], { maxBuffer: 8 * 1024 * 1024 });
+    expect(video.equals(fakeFileBytes(P.best))).toBe(true);
+  });
+
+  it('gives links that expire with the CDN URL (410 once past)', async () => {
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expiredRaw = raw();
+    expiredRaw.items[0]!.url = rig.cdn.urlFor(P.photo, { oeSeconds: past });
+    expiredRaw.items[0]!.previewUrl = expiredRaw.items[0]!.url;
+    const resolution = presentResolution(expiredRaw, { secret: TEST_SECRET });
+    const res = await rig.get(resolution.items[0]!.downloadUrl);
+    expect(res.status).toBe(410);
+    expect(res.json().error.code).toBe('expired');
+  });
+});
