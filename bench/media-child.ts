@@ -2,7 +2,7 @@
  * One side of the media benchmark in its own process (so the server's memory is measured alone):
  * `cdn` runs the fake CDN, `app` runs the real app fetching from it. Talks to bench/media.ts over IPC.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,10 @@ async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   send({ type: 'ready', url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
-  return () => app.close();
+  return async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 async function main() {

@@ -76,12 +76,13 @@ async function startChild(args: string[]): Promise<Child> {
   };
 }
 
-/** Downloads a URL, discarding the bytes; returns the byte count. */
-async function download(agent: Agent, url: string): Promise<number> {
+/** Downloads a URL, discarding the bytes; returns the byte count (checked when `expected` is given). */
+async function download(agent: Agent, url: string, expected?: number): Promise<number> {
   const res = await request(url, { dispatcher: agent });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+  if (expected !== undefined && bytes !== expected) throw new Error(`${url}: ${bytes} of ${expected} bytes`);
   return bytes;
 }
 
@@ -98,8 +99,8 @@ async function compare(agent: Agent, url: string, proxiedUrl: string, runs: numb
   let direct = Infinity;
   let viaProxy = Infinity;
   for (let i = 0; i < runs; i++) {
-    direct = Math.min(direct, (await timed(() => download(agent, url))).seconds);
-    viaProxy = Math.min(viaProxy, (await timed(() => download(agent, proxiedUrl))).seconds);
+    direct = Math.min(direct, (await timed(() => download(agent, url, 100 * MB))).seconds);
+    viaProxy = Math.min(viaProxy, (await timed(() => download(agent, proxiedUrl, 100 * MB))).seconds);
   }
   const ratio = direct / viaProxy;
   return { directMBps: round(100 / direct), proxiedMBps: round(100 / viaProxy), ratio: round(ratio, 3), pass: ratio >= 0.85 };
@@ -130,7 +131,7 @@ export async function benchMedia(): Promise<MediaBenchFigures> {
     // 2. 100 concurrent 20 MB downloads; the server's RSS sampled every 25 ms.
     const baseline = await app.ask({ type: 'rss-reset' });
     const urls = Array.from({ length: 100 }, (_, i) => proxied(cdnUrl(`/big/${20 * MB}/concurrent-${i}.mp4`), `c${i}.mp4`));
-    const concurrent = await timed(() => Promise.all(urls.map((u) => download(agent, u))));
+    const concurrent = await timed(() => Promise.all(urls.map((u) => download(agent, u, 20 * MB))));
     const after = await app.ask({ type: 'rss-report' });
     if (baseline.type !== 'rss' || after.type !== 'rss') throw new Error('no RSS figures');
     const growth = (after.peak - baseline.current) / MB;

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: every figure of the project in one table (and bench/results.json), each against a
+ * baseline measured in the same run. A part that cannot run here prints "n/a (reason)" in its row.
+ * Runs in a few minutes on the 2-core machine; needs a build for the page figures (built if missing).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServerChild } from './children.ts';
+import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
+import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
+import { formatTable, missing, row, type BenchRow } from './table.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BUILD_DIR = 'build/client';
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 120);
+
+async function part(name: string, fallback: BenchRow[], run: () => Promise<BenchRow[]>): Promise<BenchRow[]> {
+  const started = Date.now();
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    const rows = await run();
+    process.stderr.write(`bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return rows;
+  } catch (err) {
+    process.stderr.write(`bench: ${name} failed: ${reason(err)}\n`);
+    return fallback.map((r) => ({ ...r, note: `n/a (${reason(err)})` }));
+  }
+}
+
+function ensureBuild(): string | undefined {
+  if (existsSync(path.join(BUILD_DIR, 'index.html'))) return undefined;
+  process.stderr.write('bench: no build yet, running npm run build…\n');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  return result.status === 0 ? undefined : 'npm run build failed';
+}
+
+async function pageFigures(): Promise<BenchRow[]> {
+  const buildProblem = ensureBuild();
+  if (buildProblem) return [missing('2', 'home page JS, gzip', buildProblem), missing('2', 'Lighthouse', buildProblem)];
+  const rows = await part('script sizes', [missing('2', 'home page JS, gzip', '')], async () => scriptSizeRows(BUILD_DIR));
+  if (!existsSync(CHROMIUM)) return [...rows, missing('2', 'Lighthouse', `${CHROMIUM} not installed`)];
+  return [
+    ...rows,
+    ...(await part('lighthouse', [missing('2', 'Lighthouse', '')], async () => {
+      const server = await startServerChild({ realBuild: true });
+      try {
+        return await lighthouseRows(server.url);
+      } finally {
+        await server.stop();
+      }
+    })),
+  ];
+}
+
+interface MediaFigures {
+  proxyThroughput: { unthrottled: { directMBps: number; proxiedMBps: number }; atLinkRate: { directMBps: number; proxiedMBps: number; linkMBps: number } };
+  concurrentMemory: { downloads: number; fileMB: number; rssBaselineMB: number; rssGrowthMB: number };
+  zip: { items: number; MBps: number };
+}
+
+async function mediaFigures(): Promise<BenchRow[]> {
+  const figures = ['proxy throughput', 'RSS growth, 100 × 20 MB downloads', 'ZIP throughput'];
+  if (!existsSync(path.join(here, 'media.ts'))) return figures.map((f) => missing('4', f, 'bench/media.ts not written yet'));
+  return part('media', figures.map((f) => missing('4', f, '')), async () => {
+    const mod = (await import('./media.ts')) as { benchMedia?: () => Promise<MediaFigures> };
+    if (!mod.benchMedia) throw new Error('bench/media.ts has no benchMedia()');
+    const m = await mod.benchMedia();
+    const { unthrottled, atLinkRate } = m.proxyThroughput;
+    return [
+      row('4', 'proxy throughput, CDN at loopback speed', unthrottled.proxiedMBps, 'MB/s', 'direct from the CDN', unthrottled.directMBps),
+      row('4', `proxy throughput, CDN at ${atLinkRate.linkMBps} MB/s`, atLinkRate.proxiedMBps, 'MB/s', 'direct from the CDN', atLinkRate.directMBps),
+      row('4', `RSS growth, ${m.concurrentMemory.downloads} × ${m.concurrentMemory.fileMB} MB downloads`, m.concurrentMemory.rssGrowthMB, 'MB', 'server RSS before', m.concurrentMemory.rssBaselineMB),
+      row('4', `ZIP throughput (${m.zip.items} items)`, m.zip.MBps, 'MB/s', 'single-file proxy', unthrottled.proxiedMBps),
+    ];
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const rows: BenchRow[] = [
+    ...(await pageFigures()),
+    ...(await part('cached resolve throughput', [missing('3', 'cached resolve throughput', '')], cachedThroughputRows)),
+    ...(await part('cache-miss latency', [missing('3', 'cache-miss added latency', '')], () => missLatencyRows())),
+    ...(await mediaFigures()),
+    ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
+  ];
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    seconds,
+    rows,
+  };
+  writeFileSync(path.join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  process.stdout.write(`\n${formatTable(rows)}\n\n${rows.length} figures in ${seconds} s; written to bench/results.json\n`);
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
