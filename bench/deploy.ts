@@ -42,6 +42,7 @@ http {
     least_conn;
 ${upstreams.map((u) => `    server ${u} max_fails=3 fail_timeout=10s;`).join('\n')}
     keepalive 64;
+    keepalive_timeout 5s;
   }
   server {
     listen 127.0.0.1:${listenPort};

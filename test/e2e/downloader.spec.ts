@@ -4,43 +4,15 @@
  * files whose bytes match the API's; a carousel ZIP holds every item; the story page shows its debug log.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import type { Resolution } from '../../src/shared/api.ts';
+import { expect, test } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { fakeUpstreamRunning, readZip, resultItems, setFault, strings, submitLink, text, toast, tokenPayload } from './helpers.ts';
+import { expectSameBytes, FILE_NAME, fakeUpstreamRunning, readZip, resolveDirect, resultItems, saveThrough, strings, submitLink, text, toast, tokenPayload } from './helpers.ts';
 
 const en = strings('en');
-const FILE_NAME = /^instagram-(video|photo|reel)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(mp4|jpg)$/;
 
 test.beforeAll(async () => {
   expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
 });
-
-/** What the API answers for a link: the truth the page must show. */
-async function resolveDirect(request: APIRequestContext, url: string, tool?: string): Promise<Resolution> {
-  const response = await request.post('/api/v1/resolve', { data: tool ? { url, tool } : { url } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Resolution;
-}
-
-/** Clicks a control that saves a file; returns the download and the URL the page fetched for it. */
-async function saveThrough(page: Page, click: () => Promise<void>): Promise<{ download: Download; fetched: string }> {
-  const fetchedP = page.waitForRequest((r) => r.url().includes('/api/v1/media/') && r.url().includes('download=1'));
-  const downloadP = page.waitForEvent('download');
-  await click();
-  const [download, fetched] = await Promise.all([downloadP, fetchedP]);
-  return { download, fetched: fetched.url() };
-}
-
-async function expectSameBytes(request: APIRequestContext, download: Download, url: string): Promise<Buffer> {
-  const saved = await readFile((await download.path())!);
-  const direct = await request.get(url);
-  expect(direct.status()).toBe(200);
-  const body = await direct.body();
-  expect(saved.length).toBeGreaterThan(0);
-  expect(saved.equals(body), `saved ${saved.length} bytes, direct ${body.length}`).toBe(true);
-  return saved;
-}
 
 const TOOL_CASES = [
   { tool: 'video', path: '/instagram-video-downloader', link: `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`, item: 1, saved: 'video', done: 'success.downloadedVideo' },
@@ -183,70 +155,4 @@ test('profile page: by username, @username and profile link, with the pixel size
     await expect(page.getByTestId('pixel-size')).toHaveText(/\d+ × \d+ px/);
     await expect(toast(page, text(en, 'success.readyProfile'))).toBeVisible();
   }
-});
-
-test('a download link that expired is fetched again once and the same item saved', async ({ page, request }) => {
-  const link = `https://www.instagram.com/p/${FIXTURE.v1Image}/`;
-  await setFault(FIXTURE.v1Image, 'expired');
-  try {
-    await page.goto('/instagram-photo-downloader');
-    await submitLink(page, link);
-    await expect(resultItems(page)).toHaveCount(1);
-  } finally {
-    await setFault(FIXTURE.v1Image, null);
-  }
-  const expiredHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
-  expect((await request.get(`${expiredHref}?download=1`)).status()).toBe(410);
-
-  const resolves: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/v1/resolve')) resolves.push(r.url());
-  });
-  const downloadP = page.waitForEvent('download');
-  await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
-  const download = await downloadP;
-  expect(download.suggestedFilename()).toMatch(FILE_NAME);
-  expect(resolves).toHaveLength(1);
-  const freshHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
-  expect(freshHref).not.toBe(expiredHref);
-  await expectSameBytes(request, download, `${freshHref}?download=1`);
-  await expect(toast(page, text(en, 'success.downloadedPhoto'))).toBeVisible();
-});
-
-test('a ?url= deep link and a shared ?text= fill the box and submit', async ({ page }) => {
-  await page.goto(`/?url=${encodeURIComponent(`https://www.instagram.com/p/${FIXTURE.image}/`)}`);
-  await expect(resultItems(page)).toHaveCount(1);
-  await page.goto(`/?title=Look&text=${encodeURIComponent(`Watch this https://www.instagram.com/reel/${FIXTURE.reel}/?igsh=abc`)}`);
-  await expect(resultItems(page)).toHaveCount(1);
-  await expect(page.getByTestId('results').locator('video')).toHaveCount(1);
-});
-
-test('the Paste button fills the box from the clipboard', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
-  const link = `https://www.instagram.com/p/${FIXTURE.image}/`;
-  await page.evaluate((value) => navigator.clipboard.writeText(value), link);
-  await page.getByRole('button', { name: text(en, 'downloader.paste') }).click();
-  await expect(page.locator('form input[name="url"]')).toHaveValue(link);
-});
-
-test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {
-  const slow = 'E2Eslow0001';
-  await setFault(slow, { delayMs: 800 });
-  try {
-    await page.goto('/instagram-photo-downloader');
-    await submitLink(page, `https://www.instagram.com/p/${slow}/`);
-    const button = page.locator('form button[type="submit"]');
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveText(text(en, 'downloader.loading'));
-    await expect(button).toBeEnabled({ timeout: 15_000 });
-    await expect(button).toHaveText(text(en, 'downloader.search'));
-  } finally {
-    await setFault(slow, null);
-  }
-  await submitLink(page, `https://www.instagram.com/p/${FIXTURE.image}/`);
-  await expect(resultItems(page)).toHaveCount(1);
-  await page.getByRole('link', { name: text(en, 'downloader.downloadMore') }).click();
-  await page.waitForURL('**/instagram-photo-downloader');
-  await expect(page.getByTestId('results')).toHaveCount(0);
 });

@@ -1,11 +1,16 @@
 /** Shared pieces of the downloader browser tests: strings, the fault control of test/e2e/serve.ts, ZIP reading. */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
+import type { Resolution } from '../../src/shared/api.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** serve.ts listens for fault switches one port above the site. */
 export const CONTROL_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
+
+/** Spec §7's saved file name. */
+export const FILE_NAME = /^instagram-(video|photo|reel)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(mp4|jpg)$/;
 
 type Strings = Record<string, Record<string, unknown>>;
 
@@ -102,4 +107,30 @@ export function readZip(zip: Buffer): ZipEntry[] {
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** What the API answers for a link: the truth the page must show. */
+export async function resolveDirect(request: APIRequestContext, url: string, tool?: string): Promise<Resolution> {
+  const response = await request.post('/api/v1/resolve', { data: tool ? { url, tool } : { url } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Resolution;
+}
+
+/** Clicks a control that saves a file; returns the download and the URL the page fetched for it. */
+export async function saveThrough(page: Page, click: () => Promise<void>): Promise<{ download: Download; fetched: string }> {
+  const fetchedP = page.waitForRequest((r) => r.url().includes('/api/v1/media/') && r.url().includes('download=1'));
+  const downloadP = page.waitForEvent('download');
+  await click();
+  const [download, fetched] = await Promise.all([downloadP, fetchedP]);
+  return { download, fetched: fetched.url() };
+}
+
+export async function expectSameBytes(request: APIRequestContext, download: Download, url: string): Promise<Buffer> {
+  const saved = await readFile((await download.path())!);
+  const direct = await request.get(url);
+  expect(direct.status()).toBe(200);
+  const body = await direct.body();
+  expect(saved.length).toBeGreaterThan(0);
+  expect(saved.equals(body), `saved ${saved.length} bytes, direct ${body.length}`).toBe(true);
+  return saved;
 }

@@ -39,8 +39,9 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
   const grid = gridClasses(spec, items.length);
   const large = spec.singleLarge && items.length === 1;
 
-  // New results take the focus, so keyboard and screen-reader users land on them.
-  useEffect(() => heading.current?.focus(), [resolution]);
+  // New results take the focus, so keyboard and screen-reader users land on them. Each submit mounts
+  // a fresh Results; a refresh after an expired link updates it in place and leaves the focus alone.
+  useEffect(() => heading.current?.focus(), []);
 
   const copyCaption = async () => {
     try {

@@ -1,0 +1,92 @@
+/**
+ * The downloader's flows around a lookup: an expired download link fetched again, deep links and shares,
+ * the Paste button, the loading state, Download More and Copy caption.
+ */
+import { expect, test } from '@playwright/test';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { expectSameBytes, FILE_NAME, fakeUpstreamRunning, resolveDirect, resultItems, setFault, strings, submitLink, text, toast } from './helpers.ts';
+
+const en = strings('en');
+
+test.beforeAll(async () => {
+  expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
+});
+
+test('a download link that expired is fetched again once and the same item saved', async ({ page, request }) => {
+  const link = `https://www.instagram.com/p/${FIXTURE.v1Image}/`;
+  await setFault(FIXTURE.v1Image, 'expired');
+  try {
+    await page.goto('/instagram-photo-downloader');
+    await submitLink(page, link);
+    await expect(resultItems(page)).toHaveCount(1);
+  } finally {
+    await setFault(FIXTURE.v1Image, null);
+  }
+  const expiredHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
+  expect((await request.get(`${expiredHref}?download=1`)).status()).toBe(410);
+
+  const resolves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/resolve')) resolves.push(r.url());
+  });
+  const downloadP = page.waitForEvent('download');
+  await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+  const download = await downloadP;
+  expect(download.suggestedFilename()).toMatch(FILE_NAME);
+  expect(resolves).toHaveLength(1);
+  const freshHref = await resultItems(page).first().getByRole('link', { name: text(en, 'downloader.openInNewTab') }).getAttribute('href');
+  expect(freshHref).not.toBe(expiredHref);
+  await expectSameBytes(request, download, `${freshHref}?download=1`);
+  await expect(toast(page, text(en, 'success.downloadedPhoto'))).toBeVisible();
+});
+
+test('a ?url= deep link and a shared ?text= fill the box and submit', async ({ page }) => {
+  await page.goto(`/?url=${encodeURIComponent(`https://www.instagram.com/p/${FIXTURE.image}/`)}`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await page.goto(`/?title=Look&text=${encodeURIComponent(`Watch this https://www.instagram.com/reel/${FIXTURE.reel}/?igsh=abc`)}`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await expect(page.getByTestId('results').locator('video')).toHaveCount(1);
+});
+
+test('the Paste button fills the box from the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  const link = `https://www.instagram.com/p/${FIXTURE.image}/`;
+  await page.evaluate((value) => navigator.clipboard.writeText(value), link);
+  await page.getByRole('button', { name: text(en, 'downloader.paste') }).click();
+  await expect(page.locator('form input[name="url"]')).toHaveValue(link);
+});
+
+test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {
+  const slow = 'E2Eslow0001';
+  await setFault(slow, { delayMs: 800 });
+  try {
+    await page.goto('/instagram-photo-downloader');
+    await submitLink(page, `https://www.instagram.com/p/${slow}/`);
+    const button = page.locator('form button[type="submit"]');
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText(text(en, 'downloader.loading'));
+    await expect(button).toBeEnabled({ timeout: 15_000 });
+    await expect(button).toHaveText(text(en, 'downloader.search'));
+  } finally {
+    await setFault(slow, null);
+  }
+  await submitLink(page, `https://www.instagram.com/p/${FIXTURE.image}/`);
+  await expect(resultItems(page)).toHaveCount(1);
+  await page.getByRole('link', { name: text(en, 'downloader.downloadMore') }).click();
+  await page.waitForURL('**/instagram-photo-downloader');
+  await expect(page.getByTestId('results')).toHaveCount(0);
+});
+
+test('Copy caption puts the caption on the clipboard and says so; no ad markup without ADS_CLIENT', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const link = `https://www.instagram.com/p/${FIXTURE.v1Reel}/`;
+  const expected = await resolveDirect(request, link);
+  expect(expected.caption).toBeTruthy();
+  await page.goto('/');
+  await submitLink(page, link);
+  await page.getByRole('button', { name: text(en, 'downloader.copyCaption') }).click();
+  await expect(toast(page, text(en, 'downloader.captionCopied'))).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.caption);
+  await expect(page.locator('ins.adsbygoogle, aside[aria-label="Advertisement"]')).toHaveCount(0);
+});
