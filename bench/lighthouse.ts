@@ -42,7 +42,11 @@ export async function lighthouseRows(origin: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     for (const page of PAGES) {
-      const result = await lighthouse(origin + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      // A trace occasionally fails to record on a loaded machine (NO_NAVSTART): one more try.
+      let result = await lighthouse(origin + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!result || result.lhr.runtimeError) {
+        result = await lighthouse(origin + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      }
       if (!result) {
         for (const c of CATEGORIES) rows.push(missing('2', `Lighthouse ${c} ${page}`, 'no result'));
         continue;
@@ -51,7 +55,7 @@ export async function lighthouseRows(origin: string): Promise<BenchRow[]> {
         const score = result.lhr.categories[category]?.score;
         rows.push(
           score === null || score === undefined
-            ? missing('2', `Lighthouse ${category} ${page}`, result.lhr.runtimeError?.message ?? 'no score')
+            ? missing('2', `Lighthouse ${category} ${page}`, `Lighthouse ${result.lhr.runtimeError?.code ?? 'gave no score'}`)
             : row('2', `Lighthouse ${category} ${page}`, Math.round(score * 100), '', 'perfect score', 100),
         );
       }
