@@ -26,15 +26,24 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function pageCsp(html: string, extraScriptSources: string[] = []): string {
-  const scripts = ["'self'", ...inlineScriptHashes(html), ...extraScriptSources].join(' ');
+/** Where Google's ad script loads from and talks to; allowed only when ADS_CLIENT is configured. */
+const AD_SOURCES = ['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com', 'https://www.google.com'];
+
+export interface CspOptions {
+  ads?: boolean;
+}
+
+export function pageCsp(html: string, options: CspOptions = {}): string {
+  const ads = options.ads ? AD_SOURCES : [];
+  const scripts = ["'self'", ...inlineScriptHashes(html), ...ads].join(' ');
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...(options.ads ? ['https:'] : [])].join(' '),
     "media-src 'self' blob:",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...ads].join(' '),
+    ...(options.ads ? [`frame-src ${ads.join(' ')}`] : []),
     "font-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -58,7 +67,7 @@ export interface SiteIndex {
   files: Set<string>;
 }
 
-export function readSiteIndex(buildDir: string, extraScriptSources: string[] = []): SiteIndex {
+export function readSiteIndex(buildDir: string, cspOptions: CspOptions = {}): SiteIndex {
   const pages = new Map<string, PrerenderedPage>();
   const files = new Set<string>();
   let all: string[] = [];
@@ -75,7 +84,7 @@ export function readSiteIndex(buildDir: string, extraScriptSources: string[] = [
       const text = html.toString('utf8');
       pages.set(urlPath, {
         html,
-        csp: pageCsp(text, extraScriptSources),
+        csp: pageCsp(text, cspOptions),
         etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
       });
     } else {

@@ -15,7 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML_CACHE = 'public, max-age=0, must-revalidate';
 
 export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const site = readSiteIndex(config.buildDir);
+  const site = readSiteIndex(config.buildDir, { ads: Boolean(config.adsClient) });
   if (site.pages.size === 0) app.log.warn({ buildDir: config.buildDir }, 'no prerendered pages found: run npm run build');
 
   await app.register(fastifyStatic, { root: config.buildDir, serve: false, etag: true, lastModified: true });
