@@ -2,8 +2,7 @@
  * The downloader of the home page and of every tool page, driven by the tools table: the link form
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resolution } from '../../shared/api.ts';
 import { formById, type FormId } from '../../shared/tools.ts';
@@ -11,12 +10,16 @@ import { resolveLink, type ResolveRequestBody } from '../lib/api-client.ts';
 import { debugLine, describeFailure, describeRequest, describeResolution, type DebugLine } from '../lib/debug-log.ts';
 import { sharedLinkFrom } from '../lib/deep-link.ts';
 import { errorMessageKey } from '../lib/error-messages.ts';
+import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { AdSlot } from './AdSlot.tsx';
 import { PasteButton } from './PasteButton.tsx';
 import { DebugLog } from './results/DebugLog.tsx';
-import { Results } from './results/Results.tsx';
 import { Spinner } from './Spinner.tsx';
+
+// The results (players, download flow) load when the first lookup starts, not with the page.
+const loadResults = () => import('./results/Results.tsx');
+const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
 
 interface Shown {
   resolution: Resolution;
@@ -46,11 +49,12 @@ export function Downloader({ form: formId }: { form: FormId }) {
       const value = raw.trim();
       const valid = profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value);
       if (!valid) {
-        toast.error(t(profile ? 'errors.invalidProfile' : 'errors.invalidUrl'));
+        notify.error(t(profile ? 'errors.invalidProfile' : 'errors.invalidUrl'));
         return;
       }
       const request: ResolveRequestBody = formId === 'home' ? { url: value } : { url: value, tool: formId };
       setLoading(true);
+      void loadResults();
       setShown(null);
       if (form.debugLog) setLogLines([]);
       log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
@@ -61,11 +65,11 @@ export function Downloader({ form: formId }: { form: FormId }) {
           setShown({ resolution: outcome.resolution, request });
           setLink('');
           log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
-          toast.success(form.messages.readyCounts ? t(form.messages.ready, { count }) : t(form.messages.ready));
+          notify.success(form.messages.readyCounts ? t(form.messages.ready, { count }) : t(form.messages.ready));
         } else {
           const key = errorMessageKey(outcome.failure, formId);
           log(describeFailure(outcome.failure, outcome.ms, key));
-          toast.error(t(key));
+          notify.error(t(key));
         }
       } finally {
         setLoading(false);
@@ -134,7 +138,11 @@ export function Downloader({ form: formId }: { form: FormId }) {
         </button>
       </form>
       <AdSlot slot={`${formId}-top`} />
-      {shown && <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />}
+      {shown && (
+        <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
+          <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />
+        </Suspense>
+      )}
       {form.debugLog && logLines !== null && <DebugLog lines={logLines} />}
       {shown && <AdSlot slot={`${formId}-results`} />}
     </div>

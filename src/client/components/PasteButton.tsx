@@ -1,6 +1,6 @@
 /** Fills the link box from the clipboard. Hidden where the browser offers no clipboard reading. */
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../lib/notify.ts';
 import { useTranslation } from 'react-i18next';
 
 export function PasteButton({ onPaste, disabled }: { onPaste: (text: string) => void; disabled?: boolean }) {
@@ -17,7 +17,7 @@ export function PasteButton({ onPaste, disabled }: { onPaste: (text: string) => 
     } catch (error) {
       // Permission refused or no focus: the visitor can still long-press the box.
       console.warn('clipboard read refused', error instanceof Error ? error.name : error);
-      toast.error(t('downloader.pasteUnavailable'));
+      notify.error(t('downloader.pasteUnavailable'));
     }
   };
 

@@ -1,7 +1,7 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Toaster } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';

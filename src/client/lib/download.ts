@@ -3,7 +3,7 @@
  * through a temporary `<a download>`; on iOS and in in-app browsers, which cannot save blobs reliably,
  * navigate to the attachment URL instead. An `expired` (410) answer re-resolves once and retries.
  */
-import toast from 'react-hot-toast';
+import { notify, toastId } from './notify.ts';
 
 export type DownloadKind = 'video' | 'photo' | 'reel' | 'audio';
 
@@ -154,19 +154,20 @@ export async function downloadMedia(request: DownloadRequest): Promise<DownloadO
   const messages = DOWNLOAD_MESSAGES[kind];
   if (prefersDirectDownload(request.env ?? browserEnv())) {
     log?.(`Download (${kind}): direct link`);
-    toast.success(t('success.started'));
+    notify.success(t('success.started'));
     window.location.href = request.url;
     return 'navigated';
   }
   const started = Date.now();
   const label = t(messages.progress);
-  const id = toast.loading(label);
+  const id = toastId();
+  notify.loading(label, { id });
   let shown: number | null = null;
   const onProgress = (received: number, total: number | null) => {
     const percent = progressPercent(received, total);
     if (percent === null || percent === shown) return;
     shown = percent;
-    toast.loading(t('success.downloadingProgress', { label, percent }), { id });
+    notify.loading(t('success.downloadingProgress', { label, percent }), { id });
   };
   let target: DownloadTarget = { url: request.url, filename: request.filename };
   try {
@@ -183,12 +184,12 @@ export async function downloadMedia(request: DownloadRequest): Promise<DownloadO
     }
     saveBlob(file.blob, file.filename ?? target.filename);
     log?.(`Download (${kind}): ${file.blob.size} bytes in ${Date.now() - started} ms`);
-    toast.success(t(messages.done), { id });
+    notify.success(t(messages.done), { id });
     return 'saved';
   } catch (error) {
     const reason = error instanceof DownloadHttpError ? `HTTP ${error.status}` : 'network failure';
     log?.(`Download (${kind}) failed: ${reason} after ${Date.now() - started} ms`);
-    toast.error(t(messages.failed), { id });
+    notify.error(t(messages.failed), { id });
     return 'failed';
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS } from '../../shared/api.ts';
+import { CONTACT_LIMITS } from '../../shared/api-schemas.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContactStore } from '../store/contact-messages.ts';

@@ -6,13 +6,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import {
-  CONTACT_MIN_ELAPSED_MS,
-  contactRequestSchema,
-  type ContactCreated,
-  type ContactField,
-  type ContactFieldError,
-} from '../../shared/api.ts';
+import type { ContactCreated, ContactField, ContactFieldError } from '../../shared/api.ts';
+import { CONTACT_MIN_ELAPSED_MS, contactRequestSchema } from '../../shared/api-schemas.ts';
 import { isLanguage } from '../../shared/languages.ts';
 import type { Config } from '../config.ts';
 import { createContactForwarder } from '../mail/forward-contact.ts';

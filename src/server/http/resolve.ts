@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api.ts';
+import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api-schemas.ts';
 import { parseLink } from '../../shared/link.ts';
 import type { Config } from '../config.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';

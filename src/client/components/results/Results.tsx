@@ -3,13 +3,13 @@
  * author, a list of items (one `<li>` each, labelled by the heading), ZIP and caption actions, Download More.
  */
 import { useEffect, useId, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Resolution } from '../../../shared/api.ts';
 import { localizePath, splitLanguage } from '../../../shared/routes.ts';
 import { RESULTS_LAYOUTS, type FormDefinition, type ResultsLayoutSpec } from '../../../shared/tools.ts';
 import { downloadKindOf } from '../../lib/download.ts';
+import { notify } from '../../lib/notify.ts';
 import { AuthorCard } from './AuthorCard.tsx';
 import { ResultItem } from './ResultItem.tsx';
 
@@ -46,10 +46,10 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
   const copyCaption = async () => {
     try {
       await navigator.clipboard.writeText(resolution.caption ?? '');
-      toast.success(t('downloader.captionCopied'));
+      notify.success(t('downloader.captionCopied'));
     } catch (error) {
       console.warn('clipboard write refused', error instanceof Error ? error.name : error);
-      toast.error(t('errors.copyFailed'));
+      notify.error(t('errors.copyFailed'));
     }
   };
 
