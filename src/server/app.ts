@@ -1,5 +1,7 @@
 /** Build the Fastify app from a config. Tests build it on a loopback port; main.ts runs it. */
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -54,6 +56,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(securityHeaders, { config });
   await app.register(requestMetrics);
   await app.register(requestLimits);
+  // JSON answers and the sitemap are compressed on the fly (quick levels); pages and assets are precompressed
+  // at build time and media streams opt out (compress: false on their routes).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(rateLimits, { redis });
   await app.register(healthRoutes, { config, redis });
   await app.register(metricsRoutes);

@@ -3,14 +3,19 @@
  * The CSP carries the sha256 of each inline script of that page, so script-src needs no 'unsafe-inline'.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface PrerenderedPage {
   html: Buffer;
+  /** The build's precompressed copies (scripts/compress-build.mjs), when present. */
+  encoded: { br?: Buffer; gzip?: Buffer };
   csp: string;
   etag: string;
 }
+
+const readIfPresent = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 export const NOT_FOUND_PATH = '/__gramsave/not-found';
 
@@ -70,13 +75,11 @@ export interface SiteIndex {
 export function readSiteIndex(buildDir: string, cspOptions: CspOptions = {}): SiteIndex {
   const pages = new Map<string, PrerenderedPage>();
   const files = new Set<string>();
-  let all: string[] = [];
-  try {
-    walk(buildDir, all);
-  } catch {
-    all = [];
-  }
+  const all: string[] = [];
+  // No build yet is a valid state (the server warns and answers 404s); any other read error is fatal.
+  if (existsSync(buildDir)) walk(buildDir, all);
   for (const file of all) {
+    if (PRECOMPRESSED.test(file)) continue;
     const rel = '/' + path.relative(buildDir, file).split(path.sep).join('/');
     if (rel.endsWith('/index.html')) {
       const urlPath = rel.slice(0, -'/index.html'.length) || '/';
@@ -84,6 +87,7 @@ export function readSiteIndex(buildDir: string, cspOptions: CspOptions = {}): Si
       const text = html.toString('utf8');
       pages.set(urlPath, {
         html,
+        encoded: { br: readIfPresent(`${file}.br`), gzip: readIfPresent(`${file}.gz`) },
         csp: pageCsp(text, cspOptions),
         etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
       });

@@ -3,7 +3,7 @@
  * API paths never reach this handler's page logic: unknown /api paths answer a JSON 404.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { decidePath, localizePath } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from './api-error.ts';
@@ -18,21 +18,25 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
   const site = readSiteIndex(config.buildDir, { ads: Boolean(config.adsClient) });
   if (site.pages.size === 0) app.log.warn({ buildDir: config.buildDir }, 'no prerendered pages found: run npm run build');
 
-  await app.register(fastifyStatic, { root: config.buildDir, serve: false, etag: true, lastModified: true });
+  await app.register(fastifyStatic, { root: config.buildDir, serve: false, etag: true, lastModified: true, preCompressed: true, cacheControl: false });
 
   const sitemap = sitemapXml(config.publicOrigin);
   const robots = robotsTxt(config.publicOrigin);
   app.get('/sitemap.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemap));
   app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots));
 
-  function sendPage(reply: FastifyReply, page: PrerenderedPage, status = 200) {
-    return reply
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage, status = 200) {
+    const encoding = pickEncoding(request.headers['accept-encoding'], page);
+    reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Content-Security-Policy', page.csp)
       .header('Cache-Control', HTML_CACHE)
       .header('ETag', page.etag)
-      .send(page.html);
+      .header('Vary', 'Accept-Encoding');
+    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.encoded.br);
+    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.encoded.gzip);
+    return reply.send(page.html);
   }
 
   app.route({
@@ -59,12 +63,12 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
         const page = site.pages.get(localizePath(decision.lang, decision.path));
         if (page) {
           if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-          return sendPage(reply, page);
+          return sendPage(request, reply, page);
         }
       }
       const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : 'en';
       const notFound = site.pages.get(localizePath(lang, NOT_FOUND_PATH));
-      if (notFound) return sendPage(reply, notFound, 404);
+      if (notFound) return sendPage(request, reply, notFound, 404);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     },
   });
@@ -81,4 +85,18 @@ function decodeURIComponentSafe(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** The best precompressed copy the client accepts (brotli, then gzip), or none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined, page: PrerenderedPage): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    String(acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  if (page.encoded.br && accepted.has('br')) return 'br';
+  if (page.encoded.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return undefined;
 }

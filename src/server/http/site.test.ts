@@ -1,0 +1,160 @@
+/**
+ * The site served by the real app from a small build: pages with their CSP and precompressed copies,
+ * immutable assets, the redirect rules, translated 404s, sitemap and robots, and the security headers.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { pickEncoding } from './site.ts';
+
+const page = (lang: string, h1: string) =>
+  `<!doctype html><html lang="${lang}"><head><script>window.__ctx=${JSON.stringify(h1)}</script></head><body><h1>${h1}</h1></body></html>`;
+
+function writePage(root: string, urlPath: string, html: string, compressed = false) {
+  const dir = path.join(root, urlPath);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), html);
+  if (compressed) {
+    writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html));
+  }
+}
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const build = mkdtempSync(path.join(tmpdir(), 'gramsave-site-'));
+  writePage(build, '/', page('en', 'Home'), true);
+  writePage(build, '/fr', page('fr', 'Accueil'));
+  writePage(build, '/instagram-reels-downloader', page('en', 'Reels'));
+  writePage(build, '/__gramsave/not-found', page('en', 'Page not found'));
+  writePage(build, '/de/__gramsave/not-found', page('de', 'Seite nicht gefunden'));
+  mkdirSync(path.join(build, 'assets'));
+  writeFileSync(path.join(build, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(build, 'favicon.svg'), '<svg/>');
+  const config = loadConfig({ NODE_ENV: 'test', BUILD_DIR: build, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gramsave-data-')), TRUST_PROXY: 'true', PUBLIC_ORIGIN: 'https://gramsave.example' });
+  app = await buildApp(config, { logger: createLogger('silent') });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('pages', () => {
+  it('serves a page with its own CSP, security headers and revalidated caching', async () => {
+    const res = await app.inject({ url: '/fr' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Accueil');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when served over https', async () => {
+    const res = await app.inject({ url: '/fr', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('sends the precompressed copy the client accepts', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Home</h1>');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.inject({ url: '/fr' });
+    const again = await app.inject({ url: '/fr', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('assets', () => {
+  it('caches hashed assets for a year, immutably', async () => {
+    const res = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('caches other files briefly', async () => {
+    const res = await app.inject({ url: '/favicon.svg' });
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('redirects and not found', () => {
+  it.each([
+    ['/reels', '/instagram-reels-downloader'],
+    ['/fr/reels', '/fr/instagram-reels-downloader'],
+    ['/nothing-here', '/blog'],
+    ['/de/nothing-here', '/de/blog'],
+    ['/fr/', '/fr'],
+    ['/en/contact', '/contact'],
+    ['/reels?url=x', '/instagram-reels-downloader?url=x'],
+  ])('%s → %s', async (from, to) => {
+    const res = await app.inject({ url: from });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it('answers an unknown deep path with the translated 404 page', async () => {
+    const res = await app.inject({ url: '/de/a/b/c' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Seite nicht gefunden');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await app.inject({ url: '/api/v1/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('refuses path traversal', async () => {
+    const res = await app.inject({ url: '/assets/..%2f..%2fetc%2fpasswd' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every page in every language with alternates', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>https://gramsave.example/ja/instagram-story-download</loc>');
+    expect(res.body).toContain('hreflang="x-default" href="https://gramsave.example/instagram-story-download"');
+    expect(res.body).not.toContain('<loc>https://gramsave.example/video</loc>');
+  });
+
+  it('names the sitemap in robots.txt', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.body).toContain('Sitemap: https://gramsave.example/sitemap.xml');
+  });
+});
+
+describe('pickEncoding', () => {
+  const both = { html: Buffer.from(''), encoded: { br: Buffer.from('b'), gzip: Buffer.from('g') }, csp: '', etag: '' };
+  it('prefers brotli, honours q=0 and falls back to none', () => {
+    expect(pickEncoding('gzip, deflate, br', both)).toBe('br');
+    expect(pickEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(pickEncoding('*', both)).toBe('gzip');
+    expect(pickEncoding(undefined, both)).toBeUndefined();
+    expect(pickEncoding('br', { ...both, encoded: {} })).toBeUndefined();
+  });
+});
