@@ -59,12 +59,14 @@ describe('decidePath', () => {
     expect(decidePath('/pt/reels')).toEqual({ type: 'redirect', location: '/pt/instagram-reels-downloader' });
   });
 
-  it('sends unknown single segments to the blog, and deeper unknown paths to a 404', () => {
+  it('sends unknown single segments and unknown articles to the blog, and other unknown paths to a 404', () => {
     expect(decidePath('/some-unknown-article')).toEqual({ type: 'redirect', location: '/blog' });
     expect(decidePath('/it/whatever')).toEqual({ type: 'redirect', location: '/it/blog' });
     expect(decidePath('/a/b')).toEqual({ type: 'notFound', lang: 'en' });
     expect(decidePath('/ru/a/b')).toEqual({ type: 'notFound', lang: 'ru' });
-    expect(decidePath('/blog/unknown-slug')).toEqual({ type: 'notFound', lang: 'en' });
+    expect(decidePath('/blog/unknown-slug')).toEqual({ type: 'redirect', location: '/blog' });
+    expect(decidePath('/ko/blog/unknown-slug')).toEqual({ type: 'redirect', location: '/ko/blog' });
+    expect(decidePath('/blog/a/b')).toEqual({ type: 'notFound', lang: 'en' });
     expect(decidePath('/missing.png')).toEqual({ type: 'notFound', lang: 'en' });
   });
 

@@ -96,7 +96,7 @@ export type PathDecision =
 
 /**
  * What the server does with a request path that is not a static file:
- * a page, a redirect (the /reels rule; a trailing slash; an unknown single segment → /blog), or a 404.
+ * a page, a redirect (the /reels rule; a trailing slash; an unknown single segment or article → /blog), or a 404.
  */
 export function decidePath(pathname: string): PathDecision {
   const { lang, path } = splitLanguage(pathname);
@@ -109,6 +109,10 @@ export function decidePath(pathname: string): PathDecision {
   if (redirect) return { type: 'redirect', location: localizePath(lang, redirect) };
   if (findPage(path)) return { type: 'page', lang, path };
   const segments = path.split('/').filter(Boolean);
+  // Spec: an unknown article slug goes back to the blog list.
+  if (segments.length === 2 && segments[0] === 'blog' && !segments[1]!.includes('.')) {
+    return { type: 'redirect', location: localizePath(lang, '/blog') };
+  }
   const single = segments.length === 1 ? segments[0]! : undefined;
   // Spec: a single-segment path that is no route, language or article goes to the blog.
   // Names that look like files (robots.txt, x.png) are real 404s instead.

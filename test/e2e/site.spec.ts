@@ -122,6 +122,8 @@ test('/reels redirects to the reels downloader', async ({ page }) => {
 test('an unknown slug goes to /blog', async ({ page }) => {
   await page.goto('/this-article-does-not-exist');
   await expect(page).toHaveURL(/\/blog$/);
+  await page.goto('/fr/blog/this-article-does-not-exist');
+  await expect(page).toHaveURL(/\/fr\/blog$/);
 });
 
 test('an unknown deep path answers a translated 404', async ({ page }) => {

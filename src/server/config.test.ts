@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.instagram.webOrigin).toBe('https://www.instagram.com');
+    expect(config.instagram.apiOrigin).toBe('https://i.instagram.com');
+    expect(config.instagram.strategies).toEqual(['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info']);
+    expect(config.media.hosts).toEqual(['*.cdninstagram.com', '*.fbcdn.net']);
+    expect(config.media.testOrigins).toEqual([]);
+    expect(config.rateLimits).toEqual({ resolvePerMin: 30, mediaPerMin: 600, contactPerHour: 5 });
+    expect(config.trustProxy).toBe(false);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.adsClient).toBeUndefined();
+    expect(config.media.secretGenerated).toBe(true);
+    expect(config.media.secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads overrides: strategy order, doc ids, origins, providers, limits', () => {
+    const config = loadConfig({
+      IG_STRATEGIES: 'embed, media-info',
+      IG_DOC_ID_SHORTCODE: '123',
+      IG_WEB_ORIGIN: 'http://127.0.0.1:4001/',
+      MEDIA_TEST_ORIGINS: 'http://127.0.0.1:4002',
+      AUTOLINK_API_KEY: 'k',
+      AUTOLINK_ORIGIN: 'https://autolink.example',
+      RATE_LIMIT_RESOLVE_PER_MIN: '7',
+      TRUST_PROXY: 'true',
+      DOWNLOAD_SECRET: 'x'.repeat(32),
+    });
+    expect(config.instagram.strategies).toEqual(['embed', 'media-info']);
+    expect(config.instagram.docIds.shortcode).toBe('123');
+    expect(config.instagram.webOrigin).toBe('http://127.0.0.1:4001');
+    expect(config.media.testOrigins).toEqual(['http://127.0.0.1:4002']);
+    expect(config.providers.autolink).toEqual({ origin: 'https://autolink.example', key: 'k' });
+    expect(config.rateLimits.resolvePerMin).toBe(7);
+    expect(config.trustProxy).toBe(true);
+    expect(config.media.secretGenerated).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ IG_STRATEGIES: 'embed,telepathy' }, 'IG_STRATEGIES'],
+    [{ PUBLIC_ORIGIN: 'not a url' }, 'PUBLIC_ORIGIN'],
+    [{ DOWNLOAD_SECRET: 'short' }, 'DOWNLOAD_SECRET'],
+    [{ NODE_ENV: 'production' }, 'DOWNLOAD_SECRET'],
+    [{ AUTOLINK_API_KEY: 'k' }, 'AUTOLINK_API_KEY'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ RATE_LIMIT_MEDIA_PER_MIN: '0' }, 'RATE_LIMIT_MEDIA_PER_MIN'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('refuses %o with one line naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+  });
+
+  it('stops the process with one clear line on stderr', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+  });
+});
