@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the whole product wired to the fake Instagram on loopback (web, api, CDN and providers
- * from shared/instagram/samples), on PORT (default 8080), with a list of links to paste.
+ * from test/fake-instagram/samples), on PORT (default 8080), with a list of links to paste.
  * Nothing here reaches the real Instagram.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

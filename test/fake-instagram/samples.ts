@@ -1,6 +1,6 @@
 /**
- * The real captured responses in shared/instagram/samples (read-only), loaded as parsed JSON.
- * The shared folder sits beside the repository (here and in CI); GRAMSAVE_SAMPLES_DIR overrides.
+ * The real captured Instagram responses (test/fake-instagram/samples, copied from the project's shared
+ * protocol notes with their provenance README), loaded as parsed JSON. GRAMSAVE_SAMPLES_DIR overrides.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const SAMPLES_DIR = process.env.GRAMSAVE_SAMPLES_DIR ?? path.resolve(here, '../../../shared/instagram/samples');
+export const SAMPLES_DIR = process.env.GRAMSAVE_SAMPLES_DIR ?? path.resolve(here, 'samples');
 
 export function sampleFiles(): string[] {
   return readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();

@@ -23,7 +23,7 @@ function expectFailure(fn: () => unknown, kind: string) {
 }
 
 describe('every sample file is covered', () => {
-  it('knows each file in shared/instagram/samples', () => {
+  it('knows each file in test/fake-instagram/samples', () => {
     expect(sampleFiles().sort()).toEqual(Object.values(SAMPLE).sort());
   });
 });
