@@ -57,6 +57,17 @@ describe('every kind resolves', () => {
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
+  it('a cached post answers with the same signed links for a minute (signing is not repeated per request)', async () => {
+    const first = await rig.resolve(`${IG}/p/${FIXTURE.reel}/`);
+    // Freshly signed links would differ after a second (their expiry is in whole seconds from now).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await rig.resolve(`https://instagram.com/reel/${FIXTURE.reel}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    const res = await fetch(rig.app.base + second.body.items[0].mediaUrl, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+  });
+
   it('a carousel keeps its order and gets a ZIP link', async () => {
     const { status, body } = await rig.resolve(`${IG}/p/${FIXTURE.carousel}/`);
     expect(status).toBe(200);

@@ -10,6 +10,7 @@ import { parseLink } from '../../shared/link.ts';
 import type { Config } from '../config.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
+import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
 
@@ -24,6 +25,12 @@ export interface ResolveRouteOptions {
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
+/**
+ * A cached RawResolution is the same object on every memory-cache hit; its signed answer is reused for a
+ * minute instead of signing every link again per request (the links stay valid for hours).
+ */
+const PRESENTATION_REUSE_MS = 60_000;
+
 function fieldsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
@@ -33,6 +40,15 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
+  const presented = new WeakMap<RawResolution, { at: number; body: string }>();
+  const present = (raw: RawResolution): string => {
+    const now = Date.now();
+    const reuse = presented.get(raw);
+    if (reuse && now - reuse.at < PRESENTATION_REUSE_MS) return reuse.body;
+    const body = JSON.stringify(presentResolution(raw, { secret: config.media.secret }));
+    presented.set(raw, { at: now, body });
+    return body;
+  };
   if (!options.resolver) app.addHook('onClose', async () => resolver.close());
 
   app.post(
@@ -47,7 +63,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
         }
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = resolveRequestSchema.safeParse(request.body);
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
@@ -62,7 +78,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       }
       try {
         const raw = await resolver.resolve(parsed.link);
-        return presentResolution(raw, { secret: config.media.secret });
+        return reply.type('application/json; charset=utf-8').send(present(raw));
       } catch (err) {
         if (err instanceof ExtractError) throw toApiError(err);
         throw err;
