@@ -34,6 +34,11 @@ for (const c of TOOL_CASES) {
     const videos = expected.items.filter((i) => i.type === 'video').length;
     await expect(page.getByTestId('results').locator('video')).toHaveCount(videos);
     await expect(page.getByTestId('results').locator('li img')).toHaveCount(expected.items.length - videos);
+    // Pictures come through our proxy and really display (the fake CDN serves real JPEG data).
+    for (const img of await page.getByTestId('results').locator('li img').all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    }
     for (const video of await page.getByTestId('results').locator('video').all()) {
       await expect(video).toHaveAttribute('controls', '');
       await expect(video).toHaveAttribute('src', /^\/api\/v1\/media\//);

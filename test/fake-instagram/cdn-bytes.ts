@@ -4,6 +4,7 @@
  * so a 100+ MB benchmark file costs no memory, and any byte range can be produced directly.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export const BLOCK_SIZE = 64 * 1024;
 
@@ -47,6 +48,19 @@ export function fakeLastModified(path: string): string {
   return new Date(seconds * 1000).toUTCString();
 }
 
+/**
+ * Pictures start with a real JPEG (one of three demo images, picked by path) so browsers show them in the
+ * demo and in browser tests; decoders stop at its end marker and ignore the deterministic bytes after it.
+ */
+const DEMO_JPEGS = [1, 2, 3].map((n) => readFileSync(new URL(`./media/demo-${n}.jpg`, import.meta.url)));
+
+function prefixOf(path: string): Buffer | undefined {
+  const ext = extensionOf(path);
+  if (ext !== 'jpg' && ext !== 'jpeg') return undefined;
+  const jpeg = DEMO_JPEGS[seedOf(path)[2]! % DEMO_JPEGS.length]!;
+  return jpeg.length <= fakeFileSize(path) ? jpeg : undefined;
+}
+
 // Base blocks are cached per path (64 KB each); a handful of paths are in use at any time.
 const baseBlocks = new Map<string, Buffer>();
 
@@ -75,8 +89,15 @@ function rotationOf(k: number): number {
 /** Bytes [start, endExclusive) of the file at `path`, as slices of the cached base block (at most 64 KB each). */
 export function* fakeFileChunks(path: string, start: number, endExclusive: number): Generator<Buffer> {
   const base = baseBlock(path);
+  const prefix = prefixOf(path);
   let offset = start;
   while (offset < endExclusive) {
+    if (prefix && offset < prefix.length) {
+      const end = Math.min(prefix.length, endExclusive);
+      yield prefix.subarray(offset, end);
+      offset = end;
+      continue;
+    }
     const k = Math.floor(offset / BLOCK_SIZE);
     const within = offset - k * BLOCK_SIZE;
     const at = (within + rotationOf(k)) & (BLOCK_SIZE - 1);
