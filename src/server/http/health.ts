@@ -1,12 +1,14 @@
 /**
  * /healthz: the process is up (liveness). /readyz: the build is present and, when REDIS_URL is set,
  * Redis answers a PING (readiness). Neither is rate-limited; both are cheap enough to poll every second.
+ * /api/openapi.json: the API's description.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { SharedRedis } from '../redis.ts';
+import { openApiDocument } from './openapi-document.ts';
 
 export interface HealthRouteOptions {
   config: Config;
@@ -14,6 +16,8 @@ export interface HealthRouteOptions {
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { config, redis }) => {
+  const openApi = JSON.stringify(openApiDocument());
+  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(openApi));
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const buildPresent = existsSync(path.join(config.buildDir, 'index.html'));

@@ -1,0 +1,124 @@
+/**
+ * The HTTP API as an OpenAPI 3.1 document (DESIGN "HTTP API"). Request bodies come from the same zod
+ * schemas the routes validate with; answers are written out from the shared types in src/shared/api.ts.
+ */
+import { z } from 'zod';
+import { ERROR_STATUS } from '../../shared/api.ts';
+import { contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+const errorAnswer = (description: string) => ({ description, content: json(ref('Error')) });
+const tokenParameter = { name: 'token', in: 'path', required: true, description: 'A signed media token from a Resolution.', schema: { type: 'string' } };
+
+const mediaItem = {
+  type: 'object',
+  required: ['type', 'previewUrl', 'mediaUrl', 'downloadUrl', 'filename'],
+  properties: {
+    type: { enum: ['image', 'video'] },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    durationSeconds: { type: 'number' },
+    previewUrl: { type: 'string', description: 'Proxied, inline: poster or thumbnail.' },
+    mediaUrl: { type: 'string', description: 'Proxied, inline, full quality (Range works).' },
+    downloadUrl: { type: 'string', description: 'Proxied, attachment with the file name.' },
+    filename: { type: 'string', examples: ['instagram-video-2024-03-15T10-20-30-000Z.mp4'] },
+    qualities: {
+      type: 'array',
+      items: { type: 'object', required: ['label', 'width', 'height', 'downloadUrl'], properties: { label: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, downloadUrl: { type: 'string' } } },
+    },
+    audioUrl: { type: 'string', description: 'The audio track alone (.m4a), where the source has one.' },
+  },
+};
+
+const resolution = {
+  type: 'object',
+  required: ['kind', 'sourceUrl', 'author', 'items'],
+  properties: {
+    kind: { enum: ['post', 'reel', 'igtv', 'story', 'highlight', 'profile'] },
+    shortcode: { type: 'string' },
+    sourceUrl: { type: 'string', description: 'Canonical instagram.com link.' },
+    author: { type: 'object', required: ['username'], properties: { username: { type: 'string' }, fullName: { type: 'string' }, avatarUrl: { type: 'string' } } },
+    caption: { type: 'string' },
+    takenAt: { type: 'string', format: 'date-time' },
+    items: { type: 'array', items: ref('MediaItem') },
+    zipUrl: { type: 'string', description: 'All items in one ZIP, when there is more than one.' },
+  },
+};
+
+const error = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { enum: Object.keys(ERROR_STATUS) },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  },
+};
+
+export function openApiDocument(): object {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Gramsave API', version: '1.0.0', description: 'Resolve public Instagram links to their media and download the files through a signed proxy.' },
+    paths: {
+      '/api/v1/resolve': {
+        post: {
+          summary: 'Resolve an Instagram link to its media',
+          requestBody: { required: true, content: json(z.toJSONSchema(resolveRequestSchema, { io: 'input' })) },
+          responses: {
+            200: { description: 'The media of the link.', content: json(ref('Resolution')) },
+            400: errorAnswer('invalid_url, unsupported or bad_request'),
+            403: errorAnswer('private or login_required'),
+            404: errorAnswer('not_found or no_media'),
+            413: errorAnswer('payload_too_large'),
+            415: errorAnswer('unsupported_media_type'),
+            429: errorAnswer('rate_limited (with Retry-After)'),
+            502: errorAnswer('upstream_changed or upstream_unavailable'),
+            504: errorAnswer('upstream_unavailable (timeout)'),
+          },
+        },
+      },
+      '/api/v1/media/{token}': {
+        get: {
+          summary: 'Stream one media file (Range supported)',
+          parameters: [tokenParameter, { name: 'download', in: 'query', schema: { enum: ['1'] }, description: 'Answer as an attachment with the file name.' }],
+          responses: {
+            200: { description: 'The file.' },
+            206: { description: 'The requested range.' },
+            400: errorAnswer('bad_request: the token is malformed or forged'),
+            404: errorAnswer('not_found'),
+            410: errorAnswer('expired: resolve the link again'),
+            416: errorAnswer('the range cannot be satisfied'),
+            502: errorAnswer('upstream_unavailable'),
+            504: errorAnswer('upstream_unavailable (timeout)'),
+          },
+        },
+        head: { summary: 'Headers of one media file', parameters: [tokenParameter], responses: { 200: { description: 'Headers only.' } } },
+      },
+      '/api/v1/zip/{token}': {
+        get: {
+          summary: 'Every item of a post in one streamed ZIP',
+          parameters: [tokenParameter],
+          responses: { 200: { description: 'application/zip' }, 400: errorAnswer('bad_request'), 410: errorAnswer('expired'), 502: errorAnswer('upstream_unavailable') },
+        },
+      },
+      '/api/v1/contact': {
+        post: {
+          summary: 'Send a message to the team',
+          requestBody: { required: true, content: json(z.toJSONSchema(contactRequestSchema, { io: 'input' })) },
+          responses: { 201: { description: 'Stored.' }, 400: errorAnswer('bad_request with field errors'), 429: errorAnswer('rate_limited') },
+        },
+      },
+      '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
+      '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
+      '/metrics': { get: { summary: 'Prometheus metrics', responses: { 200: { description: 'text/plain' } } } },
+    },
+    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
+  };
+}
