@@ -4,22 +4,23 @@
  * control server lets a test switch faults of the fake on for one target (shortcode, username or id),
  * so tests that run in parallel each break only their own target.
  */
-import { mkdtempSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeInstagram, type Fault } from '../fake-instagram/index.ts';
+import { e2eDataDir } from './data-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const fake = await startFakeInstagram();
+const dataDir = e2eDataDir(port);
+rmSync(dataDir, { recursive: true, force: true });
 
 const env: Record<string, string> = {
   NODE_ENV: 'test',
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gramsave-e2e-')),
+  DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   DOWNLOAD_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123',
   IG_WEB_ORIGIN: fake.webOrigin,
@@ -35,6 +36,7 @@ const env: Record<string, string> = {
   // Every test comes from 127.0.0.1: the per-IP limits would otherwise trip across the suite.
   RATE_LIMIT_RESOLVE_PER_MIN: '100000',
   RATE_LIMIT_MEDIA_PER_MIN: '100000',
+  RATE_LIMIT_CONTACT_PER_HOUR: '1000',
 };
 
 const app = await buildApp(loadConfig(env));
