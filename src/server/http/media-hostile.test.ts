@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFileBytes } from '../../../test/fake-instagram/cdn-bytes.ts';
 import type { ResolvedAddress } from '../media/allow-list.ts';
-import { startMediaRig, type MediaRig } from '../media/test-support.ts';
+import { startMediaRig, type MediaRig } from '../../../test/media-rig.ts';
 
 const DNS: Record<string, ResolvedAddress[]> = {
   'rebind.cdninstagram.com': [{ address: '127.0.0.1', family: 4 }],

@@ -2,7 +2,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeEtag, fakeFileBytes, fakeFileSize } from '../../../test/fake-instagram/cdn-bytes.ts';
 import { signMediaToken } from '../media/token.ts';
-import { now, startMediaRig, waitFor, type MediaRig } from '../media/test-support.ts';
+import { now, startMediaRig, waitFor, type MediaRig } from '../../../test/media-rig.ts';
 
 const VIDEO = '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/AQN_video.mp4';
 const PHOTO = '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/449_n.jpg';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeFileSize } from '../../../test/fake-instagram/cdn-bytes.ts';
 import { startFakeCdn, type FakeCdn } from '../../../test/fake-instagram/cdn.ts';
 import { RIG_SECRET, startApp, type AppRig } from '../../../test/app-rig.ts';
-import { waitFor } from '../media/test-support.ts';
+import { waitFor } from '../../../test/media-rig.ts';
 import { signMediaToken } from '../media/token.ts';
 
 const VIDEO = '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/metrics-video.mp4';

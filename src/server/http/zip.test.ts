@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFileBytes } from '../../../test/fake-instagram/cdn-bytes.ts';
-import { now, startMediaRig, waitFor, type MediaRig } from '../media/test-support.ts';
+import { now, startMediaRig, waitFor, type MediaRig } from '../../../test/media-rig.ts';
 import type { ZipPayload } from '../media/token.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-zip-'));

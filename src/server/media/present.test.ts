@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeFileBytes } from '../../../test/fake-instagram/cdn-bytes.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from './present.ts';
-import { startMediaRig, TEST_SECRET, type MediaRig } from './test-support.ts';
+import { startMediaRig, TEST_SECRET, type MediaRig } from '../../../test/media-rig.ts';
 
 const P = {
   photo: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/photo_1080.jpg',

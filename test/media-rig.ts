@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Agent, request } from 'undici';
-import { startFakeCdn, type FakeCdn } from '../../../test/fake-instagram/cdn.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import type { MediaUpstreamOptions } from './proxy.ts';
-import { signMediaToken, type MediaTokenPayload } from './token.ts';
+import { startFakeCdn, type FakeCdn } from './fake-instagram/cdn.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createLogger } from '../src/server/logger.ts';
+import type { MediaUpstreamOptions } from '../src/server/media/proxy.ts';
+import { signMediaToken, type MediaTokenPayload } from '../src/server/media/token.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
