@@ -112,6 +112,19 @@ describe('every kind resolves', () => {
     expect(byShare.body.items).toHaveLength(3);
   });
 
+  it('a highlight whose reel user has the wrong types falls back to a clean answer, not a 500', async () => {
+    const base = rig.fake.fixtures.reels.get(`highlight:${FIXTURE.highlightId}`)!;
+    const id = '17999999999999999';
+    rig.fake.fixtures.reels.set(`highlight:${id}`, { ...base, id: `highlight:${id}`, user: { username: 12345, full_name: { x: 1 }, profile_pic_url: 7 } });
+    try {
+      const { status, body } = await rig.resolve(`${IG}/stories/highlights/${id}/`);
+      expect(status, JSON.stringify(body)).toBe(502);
+      expect(body.error.code).toBe('upstream_changed');
+    } finally {
+      rig.fake.fixtures.reels.delete(`highlight:${id}`);
+    }
+  });
+
   it('a profile picture, full size with the session, from a bare @username on the profile tool', async () => {
     const { status, body } = await rig.resolve('@instagram', 'profile');
     expect(status).toBe(200);

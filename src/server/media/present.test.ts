@@ -3,6 +3,7 @@
  * the audio track, the ZIP) works against the real app and the fake CDN.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,5 +108,36 @@ describe('presentResolution URLs against the media routes', () => {
     const res = await rig.get(resolution.items[0]!.downloadUrl);
     expect(res.status).toBe(410);
     expect(res.json().error.code).toBe('expired');
+  });
+
+  it('gives a working ZIP for a 20-item carousel of videos with real-length CDN URLs', async () => {
+    // Real reel/video CDN URLs run 600–750 characters, most of it per-file random (path hash, _nc_vs, oh).
+    const random = (n: number) => randomBytes(n).toString('base64url').slice(0, n);
+    const efg = random(150);
+    const items = Array.from({ length: 20 }, () => {
+      const url =
+        rig.cdn.urlFor(`/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/${random(100)}.mp4`) +
+        `&stp=dst-mp4&efg=${efg}&_nc_cat=104&vs=${random(30)}&_nc_vs=${random(250)}&ccb=9-4&oh=00_${random(46)}&_nc_sid=4f4799`;
+      expect(url.length).toBeGreaterThan(650);
+      return { type: 'video' as const, url, previewUrl: url, qualities: [{ url, width: 1080, height: 1920 }] };
+    });
+    const resolution = presentResolution({ ...raw(), items }, { secret: TEST_SECRET });
+    expect(resolution.zipUrl).toBeDefined();
+    const res = await rig.get(resolution.zipUrl!);
+    expect(res.status, res.body.subarray(0, 200).toString()).toBe(200);
+    const file = path.join(dir, 'twenty.zip');
+    writeFileSync(file, res.body);
+    expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(20);
+  });
+
+  it('never hands out a ZIP link the ZIP route would refuse (a 60-item highlight)', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => {
+      const url = rig.cdn.urlFor(`/scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/story_${i}.jpg`);
+      return { type: 'image' as const, url, previewUrl: url, qualities: [{ url, width: 1080, height: 1920 }] };
+    });
+    const resolution = presentResolution({ ...raw(), kind: 'highlight', items }, { secret: TEST_SECRET });
+    expect(resolution.items).toHaveLength(60);
+    if (resolution.zipUrl !== undefined) expect((await rig.get(resolution.zipUrl, {}, 'HEAD')).status).toBe(200);
+    else expect(resolution.zipUrl).toBeUndefined();
   });
 });

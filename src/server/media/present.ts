@@ -5,7 +5,7 @@
 import type { MediaItem, Resolution } from '../../shared/api.ts';
 import type { RawMediaItem, RawResolution } from '../extract/raw.ts';
 import { fileKindOf, mediaFilename, zipEntryName, zipFilename } from './filename.ts';
-import { signMediaToken, tokenExpiry } from './token.ts';
+import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry } from './token.ts';
 
 export const MEDIA_ROUTE = '/api/v1/media/';
 export const ZIP_ROUTE = '/api/v1/zip/';
@@ -39,7 +39,8 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
     items,
   };
 
-  if (raw.items.length > 1) {
+  // Past the token's limits the ZIP route would refuse the link: offer none (each item still downloads).
+  if (raw.items.length > 1 && raw.items.length <= MAX_ZIP_ITEMS) {
     const entries = raw.items.map((item, index) => ({
       u: item.url,
       f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time)),
@@ -50,7 +51,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
       e: tokenExpiry(entries.map((e) => e.u), now),
       i: entries,
     });
-    resolution.zipUrl = ZIP_ROUTE + token;
+    if (token.length <= MAX_TOKEN_LENGTH) resolution.zipUrl = ZIP_ROUTE + token;
   }
   return resolution;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error.ts';
-import { cdnExpiry, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, tokenExpiry, verifyMediaToken, type MediaTokenPayload } from './token.ts';
+import { cdnExpiry, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, tokenExpiry, verifyMediaToken, type MediaTokenPayload } from './token.ts';
 
 const SECRET = 'secret-0123456789-abcdefghijklmnopqrstuv';
 const NOW = 1_750_000_000;
@@ -20,6 +20,18 @@ describe('media tokens', () => {
     expect(verifyMediaToken(SECRET, signMediaToken(SECRET, single), NOW)).toEqual(single);
     const zip: MediaTokenPayload = { t: 'z', n: 'x.zip', e: NOW + 60, i: [{ u: single.u, f: '01-a.mp4' }] };
     expect(verifyMediaToken(SECRET, signMediaToken(SECRET, zip), NOW)).toEqual(zip);
+  });
+
+  it('deflates only a body past 8 KB (a 20-item ZIP of long URLs), which then fits the token limit', () => {
+    const items = Array.from({ length: 20 }, (_, n) => ({ u: `${single.u}&n=${n}&_nc_vs=${'HBksFQIYUmlnX3hwdl9yZWVsc19'.repeat(25)}${n}`, f: `${n}-a.mp4` }));
+    const zip: MediaTokenPayload = { t: 'z', n: 'x.zip', e: NOW + 60, i: items };
+    const big = signMediaToken(SECRET, zip);
+    expect(big.startsWith('_')).toBe(true);
+    expect(big.length).toBeLessThan(MAX_TOKEN_LENGTH);
+    expect(verifyMediaToken(SECRET, big, NOW)).toEqual(zip);
+    expect(signMediaToken(SECRET, single).startsWith('eyJ')).toBe(true);
+    const [body, sig] = big.split('.') as [string, string];
+    expect(codeOf(() => verifyMediaToken(SECRET, `_${body.slice(2)}.${sig}`, NOW))).toBe('bad_request/400');
   });
 
   it('refuses forged, tampered, truncated and malformed tokens as bad_request', () => {

@@ -4,10 +4,21 @@
  * Expiry follows the CDN URL's own `oe` (hex unix seconds) and is capped.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
+/** Longest token verify accepts (and the most items a ZIP token holds): present.ts offers no ZIP beyond them. */
+export const MAX_TOKEN_LENGTH = 16_384;
+export const MAX_ZIP_ITEMS = 50;
+/**
+ * A payload whose plain body would pass 8 KB (a ZIP of up to 20 CDN URLs of 600+ characters each) is
+ * deflated so the URL stays short enough for proxies; such a body starts with this marker (plain JSON
+ * bodies always start with `eyJ`). Shorter ones stay plain JSON, readable when debugging.
+ */
+const DEFLATED = '_';
+const PLAIN_BODY_MAX = 8 * 1024;
 
 const fileSchema = z.object({ u: z.string().url().max(4096), f: z.string().min(1).max(200) });
 
@@ -15,7 +26,7 @@ const payloadSchema = z.discriminatedUnion('t', [
   /** One file. k: what it is (for Content-Type checks and the download toast). */
   z.object({ t: z.literal('m'), k: z.enum(['video', 'image', 'audio']), e: z.number().int(), ...fileSchema.shape }),
   /** A ZIP of several files. */
-  z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(fileSchema).min(1).max(50) }),
+  z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(fileSchema).min(1).max(MAX_ZIP_ITEMS) }),
 ]);
 
 export type MediaTokenPayload = z.infer<typeof payloadSchema>;
@@ -27,14 +38,16 @@ function mac(secret: string, body: string): Buffer {
 }
 
 export function signMediaToken(secret: string, payload: MediaTokenPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const json = Buffer.from(JSON.stringify(payload));
+  const plain = json.toString('base64url');
+  const body = plain.length > PLAIN_BODY_MAX ? DEFLATED + deflateRawSync(json).toString('base64url') : plain;
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
 /** Verify and decode; throws ApiError (400 for malformed or forged tokens, 410 for expired ones). */
 export function verifyMediaToken(secret: string, token: string, nowSeconds = Math.floor(Date.now() / 1000)): MediaTokenPayload {
   const invalid = () => new ApiError('bad_request', 'This download link is invalid.');
-  if (token.length > 16_384) throw invalid();
+  if (token.length > MAX_TOKEN_LENGTH) throw invalid();
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) throw invalid();
   const body = token.slice(0, dot);
@@ -45,7 +58,10 @@ export function verifyMediaToken(secret: string, token: string, nowSeconds = Mat
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const bytes = body.startsWith(DEFLATED)
+      ? inflateRawSync(Buffer.from(body.slice(1), 'base64url'), { maxOutputLength: 1024 * 1024 })
+      : Buffer.from(body, 'base64url');
+    json = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw invalid();
   }

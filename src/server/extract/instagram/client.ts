@@ -123,7 +123,8 @@ export class UpstreamClient {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }): Promise<string> {
+/** The whole body as text, refused (and the connection dropped) past MAX_BODY_BYTES. */
+export async function readLimited(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

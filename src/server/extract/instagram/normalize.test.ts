@@ -221,6 +221,17 @@ describe('normalizeV1 over the samples', () => {
     expect(normalizeV1(silent, { linkKind: 'reel' }).items[0]!.audioUrl).toBeUndefined();
   });
 
+  it('derived: an absurd taken_at drops the time instead of failing the post', () => {
+    for (const takenAt of [1e20, -1e20]) {
+      const media = v1(SAMPLE.v1Image);
+      media.taken_at = takenAt;
+      expect(normalizeV1(media, { linkKind: 'post' }).takenAt).toBeUndefined();
+      const graph = gql(SAMPLE.graphqlImage);
+      graph.taken_at_timestamp = takenAt;
+      expect(normalizeGraphql(graph, { linkKind: 'post' }).takenAt).toBeUndefined();
+    }
+  });
+
   it('null is not found; a broken shape is changed', () => {
     expectFailure(() => normalizeV1(null, { linkKind: 'post' }), 'not_found');
     expectFailure(() => normalizeV1({ media_type: 'x' }, { linkKind: 'post' }), 'changed');

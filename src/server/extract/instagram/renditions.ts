@@ -45,6 +45,7 @@ function decodeXmlEntities(text: string): string {
 }
 
 export function isoFromUnixSeconds(seconds: number | undefined | null): string | undefined {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  // 8.64e12 s is the latest time a Date holds; past it toISOString() throws.
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 8.64e12) return undefined;
   return new Date(seconds * 1000).toISOString();
 }

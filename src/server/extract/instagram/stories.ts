@@ -16,10 +16,13 @@ export const NO_SESSION_MESSAGE =
 
 type StoryLink = Extract<ParsedLink, { kind: 'story' | 'highlight' }>;
 
+/** Unvalidated upstream JSON: every field is checked before use. */
 interface Reel {
-  items?: unknown[];
-  user?: { username?: string; full_name?: string; profile_pic_url?: string; is_private?: boolean };
+  items?: unknown;
+  user?: { username?: unknown; full_name?: unknown; profile_pic_url?: unknown; is_private?: unknown };
 }
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** The reel with this id, from either answer form. */
 export function pickReel(json: unknown, reelId: string): Reel | undefined {
@@ -58,19 +61,18 @@ export async function resolveStories(client: UpstreamClient, link: StoryLink, si
   const json = readJson(res, 'reels-media');
   if (!('reels' in json) && !('reels_media' in json)) throw new ExtractError('changed', 'reels-media: neither reels nor reels_media');
   const reel = pickReel(json, reelId);
-  const all = reel?.items ?? [];
+  const all = Array.isArray(reel?.items) ? reel.items : [];
   if (all.length === 0) throw new ExtractError('not_found', `reels-media: no current items for ${reelId}`);
   const storyId = link.kind === 'story' ? link.storyId : undefined;
   const chosen = storyId ? all.filter((item) => itemMatches(item, storyId)) : all;
   if (chosen.length === 0) throw new ExtractError('not_found', `reels-media: story ${storyId} is gone`);
-  if (reel?.user?.is_private) throw new ExtractError('private', `reels-media: ${reelId} is private`);
+  if (reel?.user?.is_private === true) throw new ExtractError('private', `reels-media: ${reelId} is private`);
 
-  const reelUser = reel?.user?.username
-    ? {
-        username: reel.user.username,
-        ...(reel.user.full_name ? { fullName: reel.user.full_name } : {}),
-        ...(reel.user.profile_pic_url ? { avatarUrl: reel.user.profile_pic_url } : {}),
-      }
+  const username = text(reel?.user?.username);
+  const fullName = text(reel?.user?.full_name);
+  const avatarUrl = text(reel?.user?.profile_pic_url);
+  const reelUser = username
+    ? { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}) }
     : fallbackAuthor;
   if (!reelUser) throw new ExtractError('changed', 'reels-media: reel without user');
   const sourceUrl = canonicalUrl(link);

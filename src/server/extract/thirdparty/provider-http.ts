@@ -1,6 +1,7 @@
 /** HTTP for the optional third-party providers: JSON in and out, a timeout, the RapidAPI-style key headers. */
 import { Agent, request } from 'undici';
 import { ExtractError } from '../failure.ts';
+import { readLimited } from '../instagram/client.ts';
 import { classifyStatus, tryJson } from '../instagram/responses.ts';
 
 export interface ProviderConfig {
@@ -46,8 +47,10 @@ export class ProviderHttp {
       });
       status = res.statusCode;
       headers = res.headers;
-      text = await res.body.text();
+      // Bounded like every upstream answer: a provider streaming junk must not fill our memory.
+      text = await readLimited(res.body);
     } catch (err) {
+      if (err instanceof ExtractError) throw err;
       const name = (err as { name?: string }).name;
       const kind = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unavailable';
       throw new ExtractError(kind, `${this.name}: ${(err as Error).message}`, { cause: err });

@@ -165,3 +165,41 @@ describe('stories with neither a session nor a story provider', () => {
     }
   });
 });
+
+describe('a provider that answers with an endless body', () => {
+  it('is cut off at the size limit with a clean 502, not read into memory whole', async () => {
+    const { createServer } = await import('node:http');
+    let sent = 0;
+    let closed!: () => void;
+    const done = new Promise<void>((resolve) => (closed = resolve));
+    const hostile = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      res.on('close', closed);
+      const pump = () => {
+        while (sent < 256 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.write('{"medias":"');
+      pump();
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(hostile.address() as import('node:net').AddressInfo).port}`;
+    const rig = await startResolveRig({ env: { AUTOLINK_API_KEY: 'k', AUTOLINK_ORIGIN: origin } });
+    try {
+      rig.fake.switches.break('web-profile-info');
+      const res = await rig.resolve(`${IG}/instagram/`);
+      expect(res.status).toBe(502);
+      expect(res.body.error.code).toMatch(/^upstream_/);
+      await done;
+      expect(sent).toBeLessThan(32 * 1024 * 1024);
+    } finally {
+      await rig.close();
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+  });
+});
