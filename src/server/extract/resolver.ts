@@ -22,6 +22,7 @@ import type { RawResolution } from './raw.ts';
 import { fetchAutolink } from './thirdparty/autolink.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
 import { fetchStoryInfo } from './thirdparty/story-info.ts';
+import { keepUsableMedia } from './usable-media.ts';
 
 /** A link that names its target itself (a share link first has to be followed). */
 type DirectLink = Exclude<ParsedLink, { kind: 'share' }>;
@@ -102,7 +103,7 @@ export class Resolver {
       }
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const raw = await this.extract(link, key, deadline);
+        const raw = keepUsableMedia(await this.extract(link, key, deadline));
         if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
         await this.cache.set(key, raw, cacheTtlMs(raw));
         return raw;
