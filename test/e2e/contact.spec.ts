@@ -43,5 +43,7 @@ test('a message the server refuses shows the translated reason and keeps what wa
   await page.getByRole('button', { name: text(de, 'contact.send') }).click();
   await expect(page.getByText(text(de, 'contact.invalidMessage')).first()).toBeVisible();
   await expect(page.getByLabel(text(de, 'contact.message'))).toHaveValue('Kurz');
+  // The field to correct takes the focus (the disabled Send button had dropped it).
+  await expect(page.getByLabel(text(de, 'contact.message'))).toBeFocused();
   await expect(page.getByLabel(text(de, 'contact.name'))).toHaveValue('Jonas');
 });

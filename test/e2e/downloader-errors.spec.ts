@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { localizePath } from '../../src/shared/routes.ts';
-import { fakeUpstreamRunning, setFault, strings, submitLink, text, toast } from './helpers.ts';
+import { fakeUpstreamRunning, linkBox, setFault, strings, submitLink, text, toast } from './helpers.ts';
 
 const LANGS = ['en', 'es'] as const;
 const HOME = '/';
@@ -66,6 +66,9 @@ for (const cause of CAUSES) {
         await expect(toast(page, text(strings(lang), cause.key))).toBeVisible();
         await expect(page.getByTestId('results'), 'no sample items on failure').toHaveCount(0);
         await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+        // Nothing lost: the link stays, and after a request the focus (dropped by the disabled button) returns to the box.
+        await expect(linkBox(page)).toHaveValue(cause.input);
+        if (!cause.local) await expect(linkBox(page)).toBeFocused();
         expect(resolves()).toBe(cause.local ? 0 : 1);
       }
     } finally {

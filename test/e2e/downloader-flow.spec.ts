@@ -66,7 +66,10 @@ test('while loading the button is disabled with a spinner, and Download More rel
     const button = page.locator('form button[type="submit"]');
     await expect(button).toBeDisabled();
     await expect(button).toHaveText(text(en, 'downloader.loading'));
+    // Screen readers hear that the lookup is running, not only the result: a live region says so.
+    await expect(toast(page, text(en, 'downloader.loading'))).toHaveCount(1);
     await expect(button).toBeEnabled({ timeout: 15_000 });
+    await expect(toast(page, text(en, 'downloader.loading'))).toHaveCount(0);
     await expect(button).toHaveText(text(en, 'downloader.search'));
   } finally {
     await setFault(slow, null);

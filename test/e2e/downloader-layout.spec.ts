@@ -105,6 +105,20 @@ test('results are labelled, take the focus, and show a visible focus ring', asyn
   expect(outline.width).toBeGreaterThanOrEqual(2);
 });
 
+test('a download started from the keyboard keeps the focus on its button', async ({ page }) => {
+  await page.goto('/');
+  await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.reel2025}/`);
+  await expect(resultItems(page)).toHaveCount(1);
+  const button = resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true });
+  await button.focus();
+  const downloadP = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  await downloadP;
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`${text(en, 'success.downloadedReel')}|${text(en, 'success.downloadedVideo')}`) })).toBeVisible();
+  await expect(button).toBeFocused();
+  await expect(button).not.toHaveAttribute('aria-disabled', 'true');
+});
+
 test.describe('on an iPhone', () => {
   test.use({ userAgent: devices['iPhone 13'].userAgent, viewport: devices['iPhone 13'].viewport, hasTouch: true });
 

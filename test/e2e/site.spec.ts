@@ -88,6 +88,32 @@ test('the language menu moves /fr/… to /de/… on the same page', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 
+test('long one-word headings (de, ru legal pages) wrap instead of overflowing a 320 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const url of ['/de/terms', '/de/privacy', '/ru/privacy']) {
+    await page.goto(url);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${url} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  }
+});
+
+test('a page reached from a menu or the footer moves the focus to its content', async ({ page }) => {
+  const de = json('de', 'common');
+  await page.goto('/de');
+  await page.getByRole('button', { name: de.header.tools }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('banner').getByRole('link', { name: de.nav.video, exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/de\/instagram-video-downloader$/);
+  await expect(page.locator('main')).toBeFocused();
+  // The next Tab goes into the new page, not back into the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+  await page.getByRole('contentinfo').getByRole('link', { name: de.nav.contact, exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/contact$/);
+  await expect(page.locator('main')).toBeFocused();
+});
+
 test('menus close on an outside click', async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');

@@ -36,6 +36,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const [shown, setShown] = useState<Shown | null>(null);
   /** null until the first request: the debug log appears after it (story page). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const log = useCallback(
     (text: string) => {
@@ -70,6 +71,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
           const key = errorMessageKey(outcome.failure, formId);
           log(describeFailure(outcome.failure, outcome.ms, key));
           notify.error(t(key));
+          // The disabled button dropped the focus: back to the box, where the link can be corrected.
+          if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
         }
       } finally {
         setLoading(false);
@@ -113,6 +116,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         </label>
         <div className="flex min-w-0 flex-1 gap-2">
           <input
+            ref={input}
             id={inputId}
             name="url"
             type={profile ? 'text' : 'url'}
@@ -137,6 +141,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
           {loading ? t('downloader.loading') : t(profile ? 'downloader.view' : 'downloader.search')}
         </button>
       </form>
+      {/* Always present, so assistive technology announces the lookup when it starts (the toast reports its end). */}
+      <p role="status" className="sr-only">{loading ? t('downloader.loading') : ''}</p>
       <AdSlot slot={`${formId}-top`} />
       {shown && (
         <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>

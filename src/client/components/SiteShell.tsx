@@ -1,5 +1,5 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -16,13 +16,23 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const hasFaq = kind?.page === 'home' || kind?.page === 'tool';
   const faqHref = hasFaq ? '#faq' : `${localizePath(lang, '/')}#faq`;
   const igtv = kind?.page === 'tool' && toolById(kind.tool).ownFooter;
+
+  // After an in-app navigation the focus would stay on the (now hidden) menu or footer link: move it to the
+  // new page's content, so keyboard users continue there and screen readers announce the page.
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t('a11y.skipToContent')}
       </a>
       <Header lang={lang} />
-      <main id="main" tabIndex={-1} className="focus:outline-none">
+      <main ref={main} id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
       <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />

@@ -1,5 +1,5 @@
 /** The contact form: Name, Email, Message, all required. What was typed stays when sending fails. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
@@ -15,6 +15,15 @@ export function ContactPage() {
   const [fields, setFields] = useState({ name: '', email: '', message: '', website: '' });
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The disabled Send button dropped the focus: move it to the first field to correct, else back to Send.
+  useEffect(() => {
+    if (!outcome || sending) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else if (!document.activeElement || document.activeElement === document.body) form.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  }, [outcome, sending]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +42,7 @@ export function ContactPage() {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-extrabold sm:text-4xl">{t('contact.title')}</h1>
       <p className="mt-3 text-slate-700">{t('contact.intro')}</p>
-      <form onSubmit={onSubmit} className="mt-8 space-y-5">
+      <form ref={form} onSubmit={onSubmit} className="mt-8 space-y-5">
         {(['name', 'email'] as const).map((key) => (
           <div key={key}>
             <label htmlFor={`contact-${key}`} className="font-medium">{t(`contact.${key}`)}</label>

@@ -41,7 +41,7 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
 
   const download = async (variant: string) => {
     const target = targetOf(item, variant);
-    if (!target) return;
+    if (!target || busy) return;
     setBusy(true);
     try {
       await downloadMedia({
@@ -94,13 +94,14 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
             </select>
           </label>
         )}
+        {/* aria-disabled, not disabled, while a download runs: a disabled button would drop the keyboard focus. */}
         <div className="mt-auto flex flex-wrap gap-2">
           <button
             type="button"
             onClick={() => void download(quality)}
-            disabled={busy}
+            aria-disabled={busy}
             aria-describedby={`${id}-label`}
-            className={`${button} flex-1 bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-500`}
+            className={`${button} flex-1 bg-brand-700 text-white hover:bg-brand-800 aria-disabled:bg-slate-500`}
           >
             {t('downloader.download')}
           </button>
@@ -108,9 +109,9 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
             <button
               type="button"
               onClick={() => void download(AUDIO)}
-              disabled={busy}
+              aria-disabled={busy}
               aria-describedby={`${id}-label`}
-              className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50 disabled:text-slate-500`}
+              className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50 aria-disabled:text-slate-500`}
             >
               {t('downloader.audioOnly')}
             </button>
