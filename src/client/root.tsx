@@ -13,13 +13,14 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { splitLanguage } from '../shared/routes.ts';
+import { localizePath, splitLanguage } from '../shared/routes.ts';
 import './app.css';
 import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';
+import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
 import { createI18n } from './lib/i18n.ts';
-import type { RootData } from './lib/root-data.ts';
+import { commonString, type RootData } from './lib/root-data.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { lang } = splitLanguage(new URL(request.url).pathname);
@@ -80,17 +81,29 @@ export default function App() {
 }
 
 export function HydrateFallback() {
-  return <p className="p-8 text-center">Loading…</p>;
+  return (
+    <div className="flex min-h-screen items-center justify-center text-brand-700">
+      <Spinner />
+    </div>
+  );
 }
 
+/** A crash page in the visitor's language (the root loader's strings), linking to that language's home. */
 export function ErrorBoundary({ error }: { error: unknown }) {
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const location = useLocation();
+  const lang = data?.lang ?? splitLanguage(location.pathname).lang;
+  const text = (key: string, fallback: string) => (data ? commonString(data, key) : fallback);
+  const status = isRouteErrorResponse(error) ? `${error.status} ` : '';
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-bold">Gramsave</h1>
-      <p className="mt-4">{message}</p>
-      <a className="mt-6 inline-block underline" href="/">
-        Home
+      <p className="text-2xl font-bold text-brand-800">Gramsave</p>
+      <h1 className="mt-4 text-xl">
+        {status}
+        {text('notFound.crashed', 'Something went wrong. Please reload the page.')}
+      </h1>
+      <a className="mt-6 inline-flex min-h-11 items-center underline" href={localizePath(lang, '/')}>
+        {text('notFound.backHome', 'Go to the home page')}
       </a>
     </main>
   );
