@@ -2,7 +2,7 @@
  * What extraction produces: the media of a link with the CDN's own URLs. The cache stores this;
  * media/present.ts turns it into the API's Resolution with signed proxy URLs on every answer.
  */
-import type { ResolutionKind } from '../../shared/api.ts';
+import type { Resolution } from '../../shared/api.ts';
 
 export interface RawRendition {
   url: string;
@@ -25,13 +25,8 @@ export interface RawMediaItem {
   audioUrl?: string;
 }
 
-export interface RawResolution {
-  kind: ResolutionKind;
-  shortcode?: string;
-  sourceUrl: string;
-  author: { username: string; fullName?: string; avatarUrl?: string };
-  caption?: string;
-  /** ISO 8601. */
-  takenAt?: string;
+/** The Resolution of the API before presentation: the same post facts, CDN URLs instead of signed links, no ZIP yet. */
+export interface RawResolution extends Omit<Resolution, 'items' | 'zipUrl'> {
+  /** author.avatarUrl, like every URL here, is the CDN's own. */
   items: RawMediaItem[];
 }
