@@ -40,7 +40,7 @@ export default function BlogPostRoute() {
   const available = Boolean(post.title && post.html);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold sm:text-4xl">{post.title ?? titleFromSlug(slug)}</h1>
+      <h1 className="text-3xl font-extrabold sm:text-4xl" lang={post.title ? undefined : 'en'}>{post.title ?? titleFromSlug(slug)}</h1>
       {dateText && <p className="mt-2 text-slate-600"><time dateTime={post.date}>{dateText}</time></p>}
       {available ? (
         <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: post.html! }} />

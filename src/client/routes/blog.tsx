@@ -35,7 +35,8 @@ export default function BlogRoute() {
           <li key={post.slug} className="flex flex-col rounded-xl border border-slate-200 p-5">
             <time dateTime={post.date} className="text-sm text-slate-600">{post.dateText}</time>
             <h2 className="mt-1 text-xl font-bold">
-              <Link to={localizePath(lang, `/blog/${post.slug}`)} className="hover:underline">{post.title}</Link>
+              {/* Fallback titles are the English slug: marked so screen readers use an English voice. */}
+              <Link to={localizePath(lang, `/blog/${post.slug}`)} className="hover:underline" lang={notice ? 'en' : undefined}>{post.title}</Link>
             </h2>
             {post.excerpt && <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>}
             <Link to={localizePath(lang, `/blog/${post.slug}`)} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline" aria-label={`${t('blog.readMore')}: ${post.title}`}>
