@@ -43,10 +43,12 @@ export class TokenStore {
 
   async get(signal?: AbortSignal): Promise<WebTokens> {
     if (this.cached && this.cached.expires > Date.now()) return this.cached.tokens;
-    this.pending ??= this.fetch(signal).finally(() => {
+    // One fetch serves every caller waiting for tokens, so no single caller's deadline may cancel it
+    // (the client's per-request timeout bounds it); each caller stops waiting at its own deadline.
+    this.pending ??= this.fetch().finally(() => {
       this.pending = undefined;
     });
-    return this.pending;
+    return signal ? untilAborted(this.pending, signal) : this.pending;
   }
 
   /** Instagram refused the tokens: the next get() fetches new ones. */
@@ -54,13 +56,12 @@ export class TokenStore {
     if (!tokens || this.cached?.tokens === tokens) this.cached = undefined;
   }
 
-  private async fetch(signal?: AbortSignal): Promise<WebTokens> {
+  private async fetch(): Promise<WebTokens> {
     const res = await this.client.send({
       origin: 'web',
       path: '/',
       xhr: false,
       headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
-      signal,
     });
     const failure = classifyStatus(res, 'tokens');
     if (failure) throw failure;
@@ -71,4 +72,23 @@ export class TokenStore {
     this.cached = { tokens, expires: Date.now() + this.ttlMs };
     return tokens;
   }
+}
+
+/** The shared promise, or a timeout failure as soon as this caller's signal aborts. */
+function untilAborted<T>(shared: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new ExtractError('timeout', 'tokens: the deadline passed while waiting'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ExtractError('timeout', 'tokens: the deadline passed while waiting'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
