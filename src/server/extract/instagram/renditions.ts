@@ -27,12 +27,26 @@ export function previewOf(ranked: RawRendition[]): RawRendition | undefined {
  */
 export function dashAudioUrl(manifest: string | null | undefined): string | undefined {
   if (!manifest) return undefined;
-  for (const set of manifest.match(/<AdaptationSet\b[\s\S]*?<\/AdaptationSet>/g) ?? []) {
+  for (const set of adaptationSets(manifest)) {
     if (!/mimeType="audio\/mp4"|contentType="audio"/.test(set)) continue;
     const base = /<BaseURL\b[^>]*>([^<]+)<\/BaseURL>/.exec(set)?.[1];
     if (base) return decodeXmlEntities(base.trim());
   }
   return undefined;
+}
+
+/** The AdaptationSet elements, found with indexOf: a lazy regex would go quadratic on a hostile manifest. */
+function* adaptationSets(manifest: string): Generator<string> {
+  const END = '</AdaptationSet>';
+  let from = 0;
+  for (;;) {
+    const start = manifest.indexOf('<AdaptationSet', from);
+    if (start < 0) return;
+    const end = manifest.indexOf(END, start);
+    if (end < 0) return;
+    yield manifest.slice(start, end + END.length);
+    from = end + END.length;
+  }
 }
 
 function decodeXmlEntities(text: string): string {

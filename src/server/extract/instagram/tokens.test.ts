@@ -41,4 +41,10 @@ describe('failure signals (PROTOCOL)', () => {
     expect(dashAudioUrl('<MPD><AdaptationSet><Representation mimeType="video/mp4"><BaseURL>https://a/v.mp4</BaseURL></Representation></AdaptationSet></MPD>')).toBeUndefined();
     expect(dashAudioUrl(null)).toBeUndefined();
   });
+  it('reads the audio set after a video set, and ignores an unclosed one', () => {
+    const video = '<AdaptationSet mimeType="video/mp4"><BaseURL>https://a/v.mp4</BaseURL></AdaptationSet>';
+    const audio = '<AdaptationSet mimeType="audio/mp4"><Representation><BaseURL>https://a/a.m4a?x=1&amp;y=2</BaseURL></Representation></AdaptationSet>';
+    expect(dashAudioUrl(`<MPD>${video}${audio}</MPD>`)).toBe('https://a/a.m4a?x=1&y=2');
+    expect(dashAudioUrl(`<MPD>${video}${'<AdaptationSet mimeType="audio/mp4">'.repeat(2000)}</MPD>`)).toBeUndefined();
+  });
 });

@@ -28,7 +28,7 @@ export function mediaFromEmbedHtml(html: string, context: NormalizeContext): Raw
     if (gqlData === null || gqlData === undefined) throw new ExtractError('not_found', 'embed: contextJSON has no gql_data');
     return normalizeGraphql(dig(gqlData, 'shortcode_media'), context);
   }
-  const additional = /window\.__additionalDataLoaded\(\s*'[^']*'\s*,\s*([\s\S]*?)\);?\s*<\/script>/.exec(html)?.[1];
+  const additional = additionalData(html);
   if (additional) {
     const data = parseJson(additional, '__additionalDataLoaded');
     const graphql = dig(data, 'graphql', 'shortcode_media');
@@ -61,3 +61,16 @@ export const embed: PostStrategy = {
     return mediaFromEmbedHtml(res.body, { linkKind: target.linkKind });
   },
 };
+
+/**
+ * The object literal of `window.__additionalDataLoaded('…', {…});</script>`, found with indexOf up to the
+ * script's end (a lazy regex over the whole page would go quadratic on hostile HTML).
+ */
+function additionalData(html: string): string | undefined {
+  const marker = html.indexOf('window.__additionalDataLoaded(');
+  if (marker < 0) return undefined;
+  const scriptEnd = html.indexOf('</script>', marker);
+  if (scriptEnd < 0) return undefined;
+  const call = html.slice(marker, scriptEnd);
+  return /^window\.__additionalDataLoaded\(\s*'[^']*'\s*,\s*([\s\S]*?)\);?\s*$/.exec(call)?.[1];
+}
