@@ -17,7 +17,7 @@ import { siteRoutes } from './http/site.ts';
 import { zipRoutes } from './http/zip.ts';
 import type { ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
-import type { MediaUpstreamOptions } from './media/proxy.ts';
+import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
 
 export interface AppOptions {
@@ -71,8 +71,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // API route groups (one plugin each) are registered here, before the site's catch-all.
   await app.register(resolveRoutes, { config, redis: redis?.client, timeouts: options.resolveTimeouts });
   await app.register(contactRoutes, { config });
-  await app.register(mediaRoutes, { config, upstream: options.mediaUpstream });
-  await app.register(zipRoutes, { config, upstream: options.mediaUpstream });
+  // One allow-listed connection pool for every outbound media request (single files and ZIPs).
+  const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);
+  app.addHook('onClose', async () => mediaUpstream.close());
+  await app.register(mediaRoutes, { config, upstream: mediaUpstream });
+  await app.register(zipRoutes, { config, upstream: mediaUpstream });
   await app.register(siteRoutes, { config });
   return app;
 }

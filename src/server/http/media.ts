@@ -8,7 +8,7 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import { forwardedRequestHeaders, mediaResponseHeaders } from '../media/headers.ts';
-import { createMediaUpstream, type MediaUpstreamOptions } from '../media/proxy.ts';
+import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
@@ -16,7 +16,8 @@ import { ApiError } from './api-error.ts';
 
 export interface MediaRouteOptions {
   config: Config;
-  upstream?: MediaUpstreamOptions;
+  /** The app's one media upstream (allow-listed connection pool), shared with the ZIP route. */
+  upstream: MediaUpstream;
 }
 
 /** Aborts when the response closes before it finished (the client went away). */
@@ -34,9 +35,7 @@ export function dropReply(reply: FastifyReply): void {
   reply.raw.destroy();
 }
 
-export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { config, upstream: upstreamOptions }) => {
-  const upstream = createMediaUpstream(config.media, upstreamOptions);
-  app.addHook('onClose', async () => upstream.close());
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { config, upstream }) => {
 
   app.route<{ Params: { token: string }; Querystring: { download?: string } }>({
     method: ['GET', 'HEAD'],

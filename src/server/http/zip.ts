@@ -6,7 +6,7 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
-import { createMediaUpstream, type MediaUpstreamOptions } from '../media/proxy.ts';
+import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { openZipArchive } from '../media/zip.ts';
@@ -16,12 +16,10 @@ import { abortWhenClientLeaves, dropReply } from './media.ts';
 
 export interface ZipRouteOptions {
   config: Config;
-  upstream?: MediaUpstreamOptions;
+  upstream: MediaUpstream;
 }
 
-export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream: upstreamOptions }) => {
-  const upstream = createMediaUpstream(config.media, upstreamOptions);
-  app.addHook('onClose', async () => upstream.close());
+export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream }) => {
 
   app.route<{ Params: { token: string } }>({
     method: ['GET', 'HEAD'],
