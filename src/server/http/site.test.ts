@@ -79,10 +79,25 @@ describe('pages', () => {
     expect(plain.body).toContain('<h1>Home</h1>');
   });
 
-  it('answers 304 to a matching If-None-Match', async () => {
-    const first = await app.inject({ url: '/fr' });
-    const again = await app.inject({ url: '/fr', headers: { 'if-none-match': String(first.headers.etag) } });
-    expect(again.statusCode).toBe(304);
+  it.each(['/', '/fr', '/instagram-reels-downloader'])('answers 304 on %s with the same CSP, caching and ETag as the 200', async (url) => {
+    const first = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    for (const ifNoneMatch of [String(first.headers.etag), `W/${first.headers.etag}`, `"other", ${first.headers.etag}`, '*']) {
+      const again = await app.inject({ url, headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      for (const name of ['content-security-policy', 'cache-control', 'etag', 'vary', 'x-content-type-options', 'referrer-policy']) {
+        expect(again.headers[name], name).toBe(first.headers[name]);
+      }
+      expect(String(again.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+    }
+  });
+
+  it('answers 200 to a stale If-None-Match, and never 304 for a 404 page', async () => {
+    const stale = await app.inject({ url: '/fr', headers: { 'if-none-match': '"stale"' } });
+    expect(stale.statusCode).toBe(200);
+    const missing = await app.inject({ url: '/de/a/b/c', headers: { 'if-none-match': '*' } });
+    expect(missing.statusCode).toBe(404);
   });
 });
 
@@ -91,6 +106,15 @@ describe('assets', () => {
     const res = await app.inject({ url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/assets/app-abc123.js', '/favicon.svg'])('revalidates %s with the same headers as its 200', async (url) => {
+    const first = await app.inject({ url });
+    const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    for (const name of ['content-security-policy', 'cache-control', 'etag', 'x-content-type-options']) {
+      expect(again.headers[name], name).toBe(first.headers[name]);
+    }
   });
 
   it('caches other files briefly', async () => {

@@ -25,6 +25,8 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
   app.get('/sitemap.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemap));
   app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots));
 
+  // A 304 carries the same headers as the 200 it revalidates: browsers merge them into the cached page, so a
+  // 304 with the API's CSP would block the page's own scripts and styles on every second visit.
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage, status = 200) {
     const encoding = pickEncoding(request.headers['accept-encoding'], page);
     reply
@@ -34,6 +36,10 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
       .header('Cache-Control', HTML_CACHE)
       .header('ETag', page.etag)
       .header('Vary', 'Accept-Encoding');
+    if (status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
+      reply.removeHeader('Content-Type');
+      return reply.code(304).send();
+    }
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.encoded.br);
     if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.encoded.gzip);
     return reply.send(page.html);
@@ -61,10 +67,7 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
       }
       if (decision.type === 'page') {
         const page = site.pages.get(localizePath(decision.lang, decision.path));
-        if (page) {
-          if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-          return sendPage(request, reply, page);
-        }
+        if (page) return sendPage(request, reply, page);
       }
       const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : 'en';
       const notFound = site.pages.get(localizePath(lang, NOT_FOUND_PATH));
@@ -85,6 +88,13 @@ function decodeURIComponentSafe(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
 }
 
 /** The best precompressed copy the client accepts (brotli, then gzip), or none. */
