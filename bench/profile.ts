@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonResult } from 'autocannon';
 import { startServerChild } from './children.ts';
 import { topFrames, type Frame } from './cpu-profile.ts';
 import { BROWSER_ACCEPT, JSON_HEADERS, resolveBody, warmCache } from './resolve.ts';
@@ -24,7 +24,7 @@ const print = (title: string, frames: Frame[]) => {
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-profile-'));
   const server = await startServerChild({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-  let result: autocannon.Result;
+  let result: AutocannonResult;
   try {
     await warmCache(server.url);
     const requests = TARGET === 'healthz' ? [{ method: 'GET' as const, path: '/healthz', headers: BROWSER_ACCEPT }] : [{ method: 'POST' as const, path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
