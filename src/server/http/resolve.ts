@@ -6,7 +6,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api-schemas.ts';
-import { parseLink } from '../../shared/link.ts';
 import type { Config } from '../config.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
@@ -14,6 +13,7 @@ import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
+import { createLinkMemo } from './link-memo.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -42,6 +42,7 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
+  const parseLink = createLinkMemo();
   const presented = new WeakMap<RawResolution, { at: number; answer: EncodedAnswer }>();
   const present = (raw: RawResolution): EncodedAnswer => {
     const now = Date.now();
@@ -73,7 +74,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
       const { url, tool } = body.data;
-      const parsed = parseLink(url, { tool });
+      const parsed = parseLink(url, tool);
       if (!parsed.ok) {
         if (parsed.error === 'unsupported') {
           throw new ApiError('unsupported', 'This kind of Instagram link is not supported. Paste a link to a post, reel, IGTV video, story, highlight or profile.');
