@@ -12,8 +12,9 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-export async function startServerChild(options: ServerChildOptions = {}): Promise<ServerChild> {
-  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** nodeArgs: extra Node flags for the child (e.g. --cpu-prof for bench/profile.ts). */
+export async function startServerChild(options: ServerChildOptions = {}, nodeArgs: string[] = []): Promise<ServerChild> {
+  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<ServerChildMessage>((resolve, reject) => {
     child.once('message', (m) => resolve(m as ServerChildMessage));
     child.once('exit', (code) => reject(new Error(`server child exited (${code})`)));

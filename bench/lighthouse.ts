@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { missing, row, type BenchRow } from './table.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const PAGES = ['/', '/fr/instagram-video-downloader'];
+const PAGES = ['/', '/fr/instagram-video-downloader', '/ja/instagram-video-downloader', '/hi/instagram-video-downloader'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

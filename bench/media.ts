@@ -15,8 +15,8 @@ import { Agent, request } from 'undici';
 import { signMediaToken } from '../src/server/media/token.ts';
 import type { ChildMessage, ParentMessage } from './media-child.ts';
 
-const MB = 1024 * 1024;
-const SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
+export const MB = 1024 * 1024;
+export const SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 const LINK_MB_PER_S = 200;
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media-child.ts');
 
@@ -50,14 +50,15 @@ export interface MediaBenchFigures {
   zip: { items: number; totalMB: number; seconds: number; MBps: number };
 }
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   url: string;
   ask(message: ParentMessage): Promise<ChildMessage>;
 }
 
-async function startChild(args: string[]): Promise<Child> {
-  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** nodeArgs: extra Node flags (bench/profile.ts profiles the app child with --cpu-prof). */
+export async function startChild(args: string[], nodeArgs: string[] = []): Promise<Child> {
+  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>
     new Promise<ChildMessage>((resolve, reject) => {
       child.once('message', (m) => resolve(m as ChildMessage));
@@ -77,7 +78,7 @@ async function startChild(args: string[]): Promise<Child> {
 }
 
 /** Downloads a URL, discarding the bytes; returns the byte count (checked when `expected` is given). */
-async function download(agent: Agent, url: string, expected?: number): Promise<number> {
+export async function download(agent: Agent, url: string, expected?: number): Promise<number> {
   const res = await request(url, { dispatcher: agent });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
   let bytes = 0;

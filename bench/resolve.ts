@@ -13,8 +13,10 @@ import { startServerChild } from './children.ts';
 import { row, type BenchRow } from './table.ts';
 
 const POSTS = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel, FIXTURE.reel2025, FIXTURE.v1Image, FIXTURE.v1Reel, FIXTURE.v1Carousel];
-const resolveBody = (shortcode: string) => JSON.stringify({ url: `https://www.instagram.com/p/${shortcode}/` });
-const JSON_HEADERS = { 'content-type': 'application/json' };
+export const resolveBody = (shortcode: string) => JSON.stringify({ url: `https://www.instagram.com/p/${shortcode}/` });
+/** What Chromium sends: the answers are measured as browsers receive them (compressed). */
+export const BROWSER_ACCEPT = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const JSON_HEADERS = { 'content-type': 'application/json', ...BROWSER_ACCEPT };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -22,7 +24,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function warmCache(base: string): Promise<void> {
+export async function warmCache(base: string): Promise<void> {
   for (const shortcode of POSTS) {
     const res = await fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(shortcode) });
     if (res.status !== 200) throw new Error(`warm-up resolve of ${shortcode}: ${res.status}`);
@@ -31,7 +33,7 @@ async function warmCache(base: string): Promise<void> {
 }
 
 const load = (url: string, connections: number, duration: number, requests?: AutocannonRequest[]): Promise<AutocannonResult> =>
-  autocannon({ url, connections, duration, timeout: 10, ...(requests ? { requests } : {}) });
+  autocannon({ url, connections, duration, timeout: 10, headers: BROWSER_ACCEPT, ...(requests ? { requests } : {}) });
 
 const failures = (r: AutocannonResult) => r.errors + r.timeouts + r.non2xx;
 

@@ -57,7 +57,7 @@ async function pageFigures(): Promise<BenchRow[]> {
 }
 
 interface MediaFigures {
-  proxyThroughput: { unthrottled: { directMBps: number; proxiedMBps: number }; atLinkRate: { directMBps: number; proxiedMBps: number; linkMBps: number } };
+  proxyThroughput: { unthrottled: { directMBps: number; proxiedMBps: number; serverCpuMsPer100MB: number }; atLinkRate: { directMBps: number; proxiedMBps: number; linkMBps: number } };
   concurrentMemory: { downloads: number; fileMB: number; rssBaselineMB: number; rssGrowthMB: number };
   zip: { items: number; MBps: number };
 }
@@ -72,6 +72,8 @@ async function mediaFigures(): Promise<BenchRow[]> {
     const { unthrottled, atLinkRate } = m.proxyThroughput;
     return [
       row('4', 'proxy throughput, CDN at loopback speed', unthrottled.proxiedMBps, 'MB/s', 'direct from the CDN', unthrottled.directMBps),
+      // CPU the server spends per GB it proxies (user + system), against the wall time of the same GB direct.
+      row('13', 'proxy CPU per GB proxied', (unthrottled.serverCpuMsPer100MB * 10.24) / 1000, 's', 'direct download time per GB', 1024 / unthrottled.directMBps),
       row('4', `proxy throughput, CDN at ${atLinkRate.linkMBps} MB/s`, atLinkRate.proxiedMBps, 'MB/s', 'direct from the CDN', atLinkRate.directMBps),
       row('4', `RSS growth, ${m.concurrentMemory.downloads} × ${m.concurrentMemory.fileMB} MB downloads`, m.concurrentMemory.rssGrowthMB, 'MB', 'server RSS before', m.concurrentMemory.rssBaselineMB),
       row('4', `ZIP throughput (${m.zip.items} items)`, m.zip.MBps, 'MB/s', 'single-file proxy', unthrottled.proxiedMBps),

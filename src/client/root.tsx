@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   Links,
   Meta,
@@ -19,8 +18,8 @@ import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
-import { createI18n } from './lib/i18n.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
+import { createTranslator, TranslatorProvider } from './lib/translator.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { lang } = splitLanguage(new URL(request.url).pathname);
@@ -68,15 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const i18n = useMemo(() => createI18n(data.lang, data.common), [data.lang, data.common]);
+  const translator = useMemo(() => createTranslator(data.lang, data.common), [data.lang, data.common]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <LanguageGate lang={data.lang}>
         <SiteShell>
           <Outlet />
         </SiteShell>
       </LanguageGate>
-    </I18nextProvider>
+    </TranslatorProvider>
   );
 }
 

@@ -1,10 +1,13 @@
 /**
- * Route config, derived from the shared route table: every page under every language prefix,
- * plus a catch-all per language that renders the translated 404 page.
+ * Route config, derived from the shared route table: every page once without a language prefix (English) and
+ * once under a `:lang` prefix (the other ten), plus a catch-all each that renders the translated 404 page.
+ * Loaders read the language from the path (splitLanguage), so one route serves ten languages and the route
+ * manifest every page downloads stays small; the prerender list still names every page in every language.
+ * The other languages' home pages keep a static route each: `/:lang` would tie with English's `/:slug`.
  */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 import { LANGUAGE_CODES } from '../shared/languages.ts';
-import { SITE_PAGES, localizePath, type PageKind } from '../shared/routes.ts';
+import { SITE_PAGES, type PageKind } from '../shared/routes.ts';
 
 const MODULES: Record<PageKind['page'], string> = {
   home: 'routes/home.tsx',
@@ -16,11 +19,17 @@ const MODULES: Record<PageKind['page'], string> = {
   privacy: 'routes/legal.tsx',
 };
 
-export default LANGUAGE_CODES.flatMap((lang) => [
-  ...SITE_PAGES.map((page) => {
-    const path = localizePath(lang, page.pattern).replace(/^\//, '');
-    const id = `${lang}${page.pattern}`;
-    return path === '' ? index(MODULES[page.kind.page], { id }) : route(path, MODULES[page.kind.page], { id });
-  }),
-  route(lang === 'en' ? '*' : `${lang}/*`, 'routes/not-found.tsx', { id: `${lang}/*` }),
-]) satisfies RouteConfig;
+const english = [
+  ...SITE_PAGES.map((page) =>
+    page.pattern === '/' ? index(MODULES.home, { id: 'en/' }) : route(page.pattern.slice(1), MODULES[page.kind.page], { id: `en${page.pattern}` }),
+  ),
+  route('*', 'routes/not-found.tsx', { id: 'en/*' }),
+];
+
+const otherLanguages = [
+  ...LANGUAGE_CODES.filter((lang) => lang !== 'en').map((lang) => route(lang, MODULES.home, { id: `${lang}/` })),
+  ...SITE_PAGES.filter((page) => page.pattern !== '/').map((page) => route(`:lang${page.pattern}`, MODULES[page.kind.page], { id: `lang${page.pattern}` })),
+  route(':lang/*', 'routes/not-found.tsx', { id: 'lang/*' }),
+];
+
+export default [...english, ...otherLanguages] satisfies RouteConfig;

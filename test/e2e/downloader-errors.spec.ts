@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { localizePath } from '../../src/shared/routes.ts';
-import { fakeUpstreamRunning, linkBox, setFault, strings, submitLink, text, toast } from './helpers.ts';
+import { fakeUpstreamRunning, linkBox, setFault, strings, submitLink, text, toast, toastsReady } from './helpers.ts';
 
 const LANGS = ['en', 'es'] as const;
 const HOME = '/';
@@ -80,6 +80,8 @@ for (const cause of CAUSES) {
 test(`network failure: errors.network in ${LANGS.join(' and ')}`, async ({ page, context }) => {
   for (const lang of LANGS) {
     await page.goto(localizePath(lang, HOME));
+    // A visitor who loses the connection after the page has started (the toast library is then loaded).
+    await toastsReady(page);
     await context.setOffline(true);
     try {
       await submitLink(page, post('B866lKJgReK'));

@@ -61,6 +61,11 @@ export async function submitLink(page: Page, link: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
 }
 
+/** The toast library loads when the page is idle after it starts (lib/notify.ts); wait for its area. */
+export async function toastsReady(page: Page): Promise<void> {
+  await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' });
+}
+
 export function toast(page: Page, message: string): Locator {
   return page.getByRole('status').filter({ hasText: message });
 }

@@ -3,7 +3,7 @@
  * build ships no ad markup and loads no third-party script.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../lib/root-data.ts';
 

@@ -3,7 +3,7 @@
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import type { Resolution } from '../../shared/api.ts';
 import { formById, type FormId } from '../../shared/tools.ts';
 import { resolveLink, type ResolveRequestBody } from '../lib/api-client.ts';

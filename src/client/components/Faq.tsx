@@ -1,6 +1,6 @@
 /** An accordion FAQ: each question is a button with aria-expanded controlling its panel; several can be open. */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import type { FaqEntry } from '../lib/content-types.ts';
 
 export function Faq({ entries }: { entries: FaqEntry[] }) {

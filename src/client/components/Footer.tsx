@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
 import type { Language } from '../../shared/languages.ts';
 import { localizePath } from '../../shared/routes.ts';

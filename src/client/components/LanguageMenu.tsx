@@ -1,5 +1,5 @@
 /** The language menu: flag and native name; choosing one rewrites the first path segment and reloads. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { LANGUAGES, languageInfo, type Language } from '../../shared/languages.ts';
 import { switchLanguage } from '../../shared/routes.ts';

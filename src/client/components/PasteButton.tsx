@@ -1,7 +1,7 @@
 /** Fills the link box from the clipboard. Hidden where the browser offers no clipboard reading. */
 import { useEffect, useState } from 'react';
 import { notify } from '../lib/notify.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 
 export function PasteButton({ onPaste, disabled }: { onPaste: (text: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();

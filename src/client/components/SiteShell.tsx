@@ -1,12 +1,12 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { Toasts } from './Toasts.tsx';
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -36,7 +36,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
-      <Toaster position="top-center" />
+      <Toasts />
     </>
   );
 }

@@ -1,10 +1,18 @@
 /**
  * Toasts (react-hot-toast) behind one small API, so download progress can update a toast in place by id.
- * Loaded with the page on purpose: the network-error toast must work after the connection has dropped.
+ * The library is not on the page's critical path: it loads when the browser is idle after the page starts
+ * (so it is there before anyone needs a toast, even if the connection drops later), or at the first toast.
  */
-import toast from 'react-hot-toast';
-
 type ToastOptions = { id?: string };
+type ToastModule = typeof import('react-hot-toast');
+
+let loading: Promise<ToastModule> | undefined;
+
+/** The toast library, loaded once. */
+export function loadToasts(): Promise<ToastModule> {
+  loading ??= import('react-hot-toast');
+  return loading;
+}
 
 let counter = 0;
 
@@ -14,8 +22,12 @@ export function toastId(): string {
   return `gramsave-toast-${counter}`;
 }
 
+const show = (kind: 'success' | 'error' | 'loading') => (message: string, options?: ToastOptions) => {
+  void loadToasts().then(({ default: toast }) => toast[kind](message, options));
+};
+
 export const notify = {
-  success: (message: string, options?: ToastOptions) => void toast.success(message, options),
-  error: (message: string, options?: ToastOptions) => void toast.error(message, options),
-  loading: (message: string, options?: ToastOptions) => void toast.loading(message, options),
+  success: show('success'),
+  error: show('error'),
+  loading: show('loading'),
 };

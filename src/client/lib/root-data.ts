@@ -1,10 +1,10 @@
 /** What the root loader gives every page: its language, the interface strings, and build-time settings. */
-import type { Resource } from 'i18next';
 import type { Language } from '../../shared/languages.ts';
+import type { Strings } from './translator.ts';
 
 export interface RootData {
   lang: Language;
-  common: Resource[string][string];
+  common: Strings;
   origin: string;
   adsClient: string | null;
 }

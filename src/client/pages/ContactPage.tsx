@@ -1,6 +1,6 @@
 /** The contact form: Name, Email, Message, all required. What was typed stays when sending fails. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
 import { Spinner } from '../components/Spinner.tsx';

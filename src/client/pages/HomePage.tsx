@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { isBlogSlug, titleFromSlug } from '../../shared/blog.ts';

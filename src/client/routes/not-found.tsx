@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import type { MetaArgs } from 'react-router';
 import { Link, useLocation } from 'react-router';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';

@@ -3,6 +3,8 @@
  * every upstream fault mapped to its code, share links, and request validation.
  */
 import { createServer } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE, type Fault } from '../../../test/fake-instagram/index.ts';
@@ -27,6 +29,34 @@ afterAll(async () => {
 });
 beforeEach(() => {
   rig.fake.switches.reset();
+});
+
+describe('compressed answers', () => {
+  const post = (encoding: string) =>
+    request(`${rig.app.base}/api/v1/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+      body: JSON.stringify({ url: `${IG}/p/${FIXTURE.carousel}/` }),
+    });
+
+  it('sends brotli, gzip or plain JSON as asked, the same answer in each, and reuses the compressed copy', async () => {
+    const plain = await post('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(await plain.body.text()) as Json;
+    expect(json.items.length).toBeGreaterThan(1);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [accept, coding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+      const first = await post(accept);
+      const again = await post(accept);
+      expect(first.headers['content-encoding']).toBe(coding);
+      expect(first.headers.vary).toContain('Accept-Encoding');
+      const a = Buffer.from(await first.body.arrayBuffer());
+      const b = Buffer.from(await again.body.arrayBuffer());
+      expect(Number(first.headers['content-length'])).toBe(a.length);
+      expect(b.equals(a)).toBe(true);
+      expect(JSON.parse(decoders[coding](a).toString('utf8'))).toEqual(json);
+    }
+  });
 });
 
 describe('every kind resolves', () => {

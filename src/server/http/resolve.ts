@@ -6,13 +6,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api-schemas.ts';
-import { parseLink } from '../../shared/link.ts';
 import type { Config } from '../config.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
+import { EncodedAnswer } from './encoded-answer.ts';
+import { createLinkMemo } from './link-memo.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -26,8 +27,9 @@ export interface ResolveRouteOptions {
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * A cached RawResolution is the same object on every memory-cache hit; its signed answer is reused for a
- * minute instead of signing every link again per request (the links stay valid for hours).
+ * A cached RawResolution is the same object on every memory-cache hit; its signed answer, and the compressed
+ * copies of it, are reused for a minute instead of signing and compressing again per request (the links stay
+ * valid for hours).
  */
 const PRESENTATION_REUSE_MS = 60_000;
 
@@ -40,14 +42,15 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
-  const presented = new WeakMap<RawResolution, { at: number; body: string }>();
-  const present = (raw: RawResolution): string => {
+  const parseLink = createLinkMemo();
+  const presented = new WeakMap<RawResolution, { at: number; answer: EncodedAnswer }>();
+  const present = (raw: RawResolution): EncodedAnswer => {
     const now = Date.now();
     const reuse = presented.get(raw);
-    if (reuse && now - reuse.at < PRESENTATION_REUSE_MS) return reuse.body;
-    const body = JSON.stringify(presentResolution(raw, { secret: config.media.secret }));
-    presented.set(raw, { at: now, body });
-    return body;
+    if (reuse && now - reuse.at < PRESENTATION_REUSE_MS) return reuse.answer;
+    const answer = new EncodedAnswer(JSON.stringify(presentResolution(raw, { secret: config.media.secret })));
+    presented.set(raw, { at: now, answer });
+    return answer;
   };
   if (!options.resolver) app.addHook('onClose', async () => resolver.close());
 
@@ -55,6 +58,8 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
     '/api/v1/resolve',
     {
       bodyLimit: MAX_RESOLVE_BODY_BYTES,
+      // Answers carry their own compressed copies (EncodedAnswer); errors are small.
+      compress: false,
       config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
       onRequest: async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
@@ -69,7 +74,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
       const { url, tool } = body.data;
-      const parsed = parseLink(url, { tool });
+      const parsed = parseLink(url, tool);
       if (!parsed.ok) {
         if (parsed.error === 'unsupported') {
           throw new ApiError('unsupported', 'This kind of Instagram link is not supported. Paste a link to a post, reel, IGTV video, story, highlight or profile.');
@@ -78,7 +83,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       }
       try {
         const raw = await resolver.resolve(parsed.link);
-        return reply.type('application/json; charset=utf-8').send(present(raw));
+        return present(raw).send(request, reply);
       } catch (err) {
         if (err instanceof ExtractError) throw toApiError(err);
         throw err;

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { pickEncoding } from './site.ts';
 
 const page = (lang: string, h1: string) =>
   `<!doctype html><html lang="${lang}"><head><script>window.__ctx=${JSON.stringify(h1)}</script></head><body><h1>${h1}</h1></body></html>`;
@@ -169,16 +168,5 @@ describe('sitemap and robots', () => {
   it('names the sitemap in robots.txt', async () => {
     const res = await app.inject({ url: '/robots.txt' });
     expect(res.body).toContain('Sitemap: https://gramsave.example/sitemap.xml');
-  });
-});
-
-describe('pickEncoding', () => {
-  const both = { html: Buffer.from(''), encoded: { br: Buffer.from('b'), gzip: Buffer.from('g') }, csp: '', etag: '' };
-  it('prefers brotli, honours q=0 and falls back to none', () => {
-    expect(pickEncoding('gzip, deflate, br', both)).toBe('br');
-    expect(pickEncoding('br;q=0, gzip', both)).toBe('gzip');
-    expect(pickEncoding('*', both)).toBe('gzip');
-    expect(pickEncoding(undefined, both)).toBeUndefined();
-    expect(pickEncoding('br', { ...both, encoded: {} })).toBeUndefined();
   });
 });

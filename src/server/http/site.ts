@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { decidePath, localizePath } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from './api-error.ts';
+import { pickEncoding } from './content-encoding.ts';
 import { sendApiError } from './errors.ts';
 import { NOT_FOUND_PATH, readSiteIndex, type PrerenderedPage } from './page-index.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -28,7 +29,7 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
   // A 304 carries the same headers as the 200 it revalidates: browsers merge them into the cached page, so a
   // 304 with the API's CSP would block the page's own scripts and styles on every second visit.
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage, status = 200) {
-    const encoding = pickEncoding(request.headers['accept-encoding'], page);
+    const encoding = pickEncoding(request.headers['accept-encoding'], page.encoded);
     reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -95,18 +96,4 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   const strip = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
-}
-
-/** The best precompressed copy the client accepts (brotli, then gzip), or none. */
-export function pickEncoding(acceptEncoding: string | string[] | undefined, page: PrerenderedPage): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    String(acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name!.toLowerCase()),
-  );
-  if (page.encoded.br && accepted.has('br')) return 'br';
-  if (page.encoded.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
-  return undefined;
 }

@@ -1,6 +1,6 @@
 /** The author of a result: avatar (an inline placeholder when there is none or it fails) and display name. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import type { Resolution } from '../../../shared/api.ts';
 
 export function authorName(author: Resolution['author'], fallback: string): string {

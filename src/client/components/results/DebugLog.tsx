@@ -1,5 +1,5 @@
 /** The story page's collapsible debug log: time-stamped lines about the last lookup (no links or secrets). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { formatLine, type DebugLine } from '../../lib/debug-log.ts';
 
 export function DebugLog({ lines }: { lines: readonly DebugLine[] }) {

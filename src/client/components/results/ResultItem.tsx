@@ -1,6 +1,6 @@
 /** One result: the media inline, 'current of total', and its actions (download, quality, audio, open in new tab). */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/tools.ts';
 import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';

@@ -3,7 +3,7 @@
  * author, a list of items (one `<li>` each, labelled by the heading), ZIP and caption actions, Download More.
  */
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { useLocation } from 'react-router';
 import type { Resolution } from '../../../shared/api.ts';
 import { localizePath, splitLanguage } from '../../../shared/routes.ts';

@@ -1,0 +1,34 @@
+/**
+ * A JSON answer sent many times over (a cached resolution): its brotli and gzip copies are made once, on first
+ * demand, and reused, instead of compressing the same bytes again on every request.
+ */
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding, type ContentCoding } from './content-encoding.ts';
+
+/** Below this, compression saves less than its headers cost (as @fastify/compress's threshold). */
+const MIN_COMPRESS_BYTES = 1024;
+const BOTH = { br: true, gzip: true } as const;
+
+const compressors: Record<ContentCoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
+};
+
+export class EncodedAnswer {
+  readonly identity: Buffer;
+  private readonly copies: Partial<Record<ContentCoding, Buffer>> = {};
+
+  constructor(json: string) {
+    this.identity = Buffer.from(json);
+  }
+
+  /** The body for this request: a compressed copy when the client takes one (routes using it set compress: false). */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const encoding = this.identity.length >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding'], BOTH) : undefined;
+    if (!encoding) return reply.send(this.identity);
+    const body = (this.copies[encoding] ??= compressors[encoding](this.identity));
+    return reply.header('Content-Encoding', encoding).send(body);
+  }
+}
