@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_SLUGS } from './blog.ts';
 import { LANGUAGE_CODES } from './languages.ts';
-import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
+import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, isSameOriginPath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
 import { TOOLS } from './tools.ts';
 
 describe('route table', () => {
@@ -74,5 +74,23 @@ describe('decidePath', () => {
     expect(decidePath('/contact/')).toEqual({ type: 'redirect', location: '/contact' });
     expect(decidePath('/en/contact')).toEqual({ type: 'redirect', location: '/contact' });
     expect(decidePath('/en')).toEqual({ type: 'redirect', location: '/' });
+  });
+});
+
+describe('redirect safety', () => {
+  it.each(['//evil.com/', '/en//evil.com', '/\\evil.com/', '/fr/\\\\x', '/a\n/', '/\u007f/'])('%j is a 404, never a redirect', (path) => {
+    expect(decidePath(path).type).toBe('notFound');
+  });
+
+  it.each([
+    ['/', true],
+    ['/fr/blog', true],
+    ['//evil.com', false],
+    ['/\\evil.com', false],
+    ['https://evil.com', false],
+    ['evil.com', false],
+    ['/a\r\nb', false],
+  ])('isSameOriginPath(%j) is %s', (location, safe) => {
+    expect(isSameOriginPath(location)).toBe(safe);
   });
 });

@@ -100,6 +100,9 @@ export type PathDecision =
  */
 export function decidePath(pathname: string): PathDecision {
   const { lang, path } = splitLanguage(pathname);
+  // No page has an empty segment, a backslash or a control character; redirecting such a path could send
+  // the browser off our origin (`//evil.com`, `/\evil.com`), so it is a plain 404.
+  if (!isPlainPath(pathname)) return { type: 'notFound', lang };
   const explicitEn = pathname === '/en' || pathname.startsWith('/en/');
   if (explicitEn) return { type: 'redirect', location: pathname.slice(3) || '/' };
   if (pathname.length > 1 && pathname.endsWith('/')) {
@@ -120,6 +123,24 @@ export function decidePath(pathname: string): PathDecision {
     return { type: 'redirect', location: localizePath(lang, '/blog') };
   }
   return { type: 'notFound', lang };
+}
+
+/** A decoded request path that is safe to answer with a redirect: one leading slash, nothing odd after it. */
+function isPlainPath(pathname: string): boolean {
+  return pathname.startsWith('/') && !/\/\/|\\/.test(pathname.replace(/\/+$/, '/')) && !hasControlCharacter(pathname);
+}
+
+/** A redirect target that stays on our origin: exactly one leading `/`, then no `/` or `\\`, and no scheme. */
+export function isSameOriginPath(location: string): boolean {
+  return /^\/(?![/\\])/.test(location) && !location.includes('\\') && !hasControlCharacter(location);
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 export { LANGUAGE_CODES };

@@ -137,6 +137,54 @@ describe('redirects and not found', () => {
     expect(res.headers.location).toBe(to);
   });
 
+  it.each([
+    '//evil.com/',
+    '//evil.com',
+    '/en//evil.com',
+    '/en//evil.com/',
+    '/%2f%2fevil.com/',
+    '/%2F%2Fevil.com',
+    '/%5cevil.com/',
+    '/%5c%5cevil.com/',
+    '/\\evil.com/',
+    '/fr//evil.com/',
+    '/en/%2fevil.com/',
+    '/en/%5cevil.com',
+    '///evil.com/',
+    '/%09/evil.com/',
+    '/https:%2f%2fevil.com/',
+  ])('never redirects %s off our origin', async (url) => {
+    const res = await app.inject({ url });
+    const location = res.headers.location;
+    if (location !== undefined) {
+      expect(String(location)).toMatch(/^\/(?![/\\])/);
+      expect(new URL(String(location), 'https://gramsave.example').origin).toBe('https://gramsave.example');
+    }
+    expect(res.statusCode).not.toBe(500);
+  });
+
+  it.each(['//evil.com/', '/en//evil.com', '/%2f%2fevil.com/', '/%5cevil.com/'])('answers %s with the 404 page', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it.each(['/%E4%B8%AD/', '/%0a/', '/%7f/', '/%E4%B8%AD', '/fr/%0d%0aSet-Cookie:x=1/', '/%ff/', '/%C3%A9t%C3%A9/?q=%E4', '/\u00e9/'])(
+    'answers %s without a server error',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      if (res.headers.location !== undefined) expect(String(res.headers.location)).toMatch(/^\/[\x21-\x7e]*$/);
+    },
+  );
+
+  it('percent-encodes a redirect to a non-Latin-1 path', async () => {
+    const res = await app.inject({ url: '/%E4%B8%AD/' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/%E4%B8%AD');
+  });
+
   it('answers an unknown deep path with the translated 404 page', async () => {
     const res = await app.inject({ url: '/de/a/b/c' });
     expect(res.statusCode).toBe(404);

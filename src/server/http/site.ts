@@ -4,7 +4,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { decidePath, localizePath } from '../../shared/routes.ts';
+import { decidePath, isSameOriginPath, localizePath, splitLanguage } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from './api-error.ts';
 import { pickEncoding } from './content-encoding.ts';
@@ -62,15 +62,16 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
         return reply.sendFile(pathname.slice(1));
       }
       const decision = decidePath(pathname);
-      if (decision.type === 'redirect') {
+      if (decision.type === 'redirect' && isSameOriginPath(decision.location)) {
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        return reply.redirect(decision.location + query, 301);
+        // The location was decoded: encode it again (a header holds no raw non-Latin-1 or control bytes).
+        return reply.redirect(encodeURI(decision.location) + asciiOnly(query), 301);
       }
       if (decision.type === 'page') {
         const page = site.pages.get(localizePath(decision.lang, decision.path));
         if (page) return sendPage(request, reply, page);
       }
-      const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : 'en';
+      const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : splitLanguage(pathname).lang;
       const notFound = site.pages.get(localizePath(lang, NOT_FOUND_PATH));
       if (notFound) return sendPage(request, reply, notFound, 404);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
@@ -82,6 +83,11 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
     return sendApiError(reply, new ApiError('not_found', 'Not found.'));
   });
 };
+
+/** A raw query string as it may go into a header: bytes outside printable ASCII percent-encoded. */
+function asciiOnly(query: string): string {
+  return query.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
+}
 
 function decodeURIComponentSafe(path: string): string {
   try {
