@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppRig } from '../../../test/app-rig.ts';
+import { MAX_TOKEN_LENGTH } from '../media/token.ts';
 import { MAX_URL_BYTES, urlTooLong } from './request-limits.ts';
 
 let rig: AppRig;
@@ -34,13 +35,23 @@ describe('request limits', () => {
     expect(await res.json()).toEqual({ error: { code: 'bad_request', message: 'The request URL is too long.' } });
   });
 
-  it('lets media and zip token URLs run to 20 KB (a 20-item ZIP token passes 8 KB)', async () => {
+  it('lets media and zip token URLs run to the longest token verify accepts (a 20-item ZIP token passes 8 KB)', async () => {
     expect(urlTooLong(`/api/v1/zip/${'a'.repeat(12_000)}`)).toBe(false);
+    expect(urlTooLong(`/api/v1/zip/${'a'.repeat(MAX_TOKEN_LENGTH)}?download=1`)).toBe(false);
+    expect(urlTooLong(`/api/v1/zip/${'a'.repeat(MAX_TOKEN_LENGTH + 1)}`)).toBe(true);
     expect(urlTooLong(`/api/v1/zip/${'a'.repeat(21_000)}`)).toBe(true);
     expect(urlTooLong(`/api/v1/resolve?${'a'.repeat(9_000)}`)).toBe(true);
     const res = await fetch(`${rig.base}/api/v1/zip/${'a'.repeat(12_000)}.${'b'.repeat(43)}`);
     expect(res.status).toBe(400); // parsed and refused as a bad token, not cut off as too long
     expect((await res.json()).error.code).toBe('bad_request');
+  });
+
+  it.each(['media', 'zip'])('answers an over-long %s token path with a JSON 414', async (route) => {
+    for (const length of [MAX_TOKEN_LENGTH + 1, 18_000, 20_000]) {
+      const res = await fetch(`${rig.base}/api/v1/${route}/${'a'.repeat(length)}.${'b'.repeat(43)}?download=1`);
+      expect(res.status, String(length)).toBe(414);
+      expect((await res.json()).error.code).toBe('bad_request');
+    }
   });
 
   it('answers oversized headers with a JSON 431 instead of a bare socket error', async () => {

@@ -7,17 +7,18 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_TOKEN_LENGTH } from '../media/token.ts';
 import { ApiError } from './api-error.ts';
 import { sendApiError } from './errors.ts';
 
 /** Longest URL for ordinary routes (nginx's default request-line buffer is 8 KB too). */
 export const MAX_URL_BYTES = 8 * 1024;
-/** Media and zip URLs carry signed tokens; a 20-item carousel's ZIP token can pass 8 KB. */
-export const MAX_TOKEN_URL_BYTES = 20 * 1024;
+/** Media and zip URLs carry signed tokens (a 20-item carousel's ZIP token can pass 8 KB), up to MAX_TOKEN_LENGTH. */
+export const MAX_TOKEN_URL_BYTES = MAX_TOKEN_LENGTH + 1024;
 /** Node answers 431 past this (request line + headers); below it our 414 applies. */
 export const MAX_HEADER_BYTES = 24 * 1024;
 
-const TOKEN_ROUTE = /^\/api\/v1\/(?:media|zip)\//;
+const TOKEN_ROUTE = /^\/api\/v1\/(?:media|zip)\/([^?]*)/;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Fastify's own URL errors (a path that is not valid percent-encoding): our JSON shape, and no echo of the URL. */
@@ -33,7 +34,9 @@ export function requestIdFor(req: IncomingMessage): string {
 
 export function urlTooLong(url: string): boolean {
   if (url.length <= MAX_URL_BYTES) return false;
-  return !TOKEN_ROUTE.test(url) || url.length > MAX_TOKEN_URL_BYTES;
+  const token = TOKEN_ROUTE.exec(url)?.[1];
+  // A token no signer makes (longer than verify accepts) is a 414 too, not a route miss or a 400.
+  return token === undefined || token.length > MAX_TOKEN_LENGTH || url.length > MAX_TOKEN_URL_BYTES;
 }
 
 const plugin: FastifyPluginAsync = async (app) => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { startApp } from '../../../test/app-rig.ts';
 
 const page = (lang: string, h1: string) =>
   `<!doctype html><html lang="${lang}"><head><script>window.__ctx=${JSON.stringify(h1)}</script></head><body><h1>${h1}</h1></body></html>`;
@@ -59,12 +60,26 @@ describe('pages', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends HSTS when served over https', async () => {
-    const res = await app.inject({ url: '/fr', headers: { 'x-forwarded-proto': 'https' } });
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  it('sends HSTS on every answer when PUBLIC_ORIGIN is https, whatever the proxy says', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }, { 'x-forwarded-proto': 'https' }]) {
+      for (const url of ['/fr', '/api/v1/nothing', '/healthz']) {
+        const res = await app.inject({ url, headers });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    }
+  });
+
+  it('sends no HSTS for a plain-http PUBLIC_ORIGIN unless the request came over https', async () => {
+    const rig = await startApp({ env: { PUBLIC_ORIGIN: 'http://localhost:8080', TRUST_PROXY: 'true' } });
+    try {
+      expect((await rig.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+      const https = await rig.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await rig.close();
+    }
   });
 
   it('sends the precompressed copy the client accepts', async () => {

@@ -28,6 +28,7 @@ const V6: [string, number][] = [
   ['::', 128], // unspecified
   ['::1', 128],
   ['::', 96], // IPv4-compatible (deprecated)
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation (RFC 8215): reaches private networks
   ['100::', 64], // discard-only
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique-local
@@ -67,12 +68,21 @@ export function expandIPv6(address: string): number[] | undefined {
   return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : undefined;
 }
 
+/**
+ * ::ffff:0:0/96, IPv4-mapped: a DNS answer never needs one, so it is refused whatever IPv4 it carries. Checked
+ * here rather than in the BlockList, which applies an IPv4-mapped subnet to every plain IPv4 address too.
+ */
+function isIPv4Mapped(v6: string): boolean {
+  const words = expandIPv6(v6);
+  return words !== undefined && words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff;
+}
+
 /** True only for a syntactically valid, public unicast address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !blocked.check(address, 'ipv4');
   if (family !== 6) return false;
-  if (blocked.check(address, 'ipv6')) return false;
+  if (blocked.check(address, 'ipv6') || isIPv4Mapped(address)) return false;
   const inner = embeddedIPv4(address);
   return inner === undefined || !blocked.check(inner, 'ipv4');
 }

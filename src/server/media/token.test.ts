@@ -54,6 +54,27 @@ describe('media tokens', () => {
     }
   });
 
+  it('accepts exactly one spelling of a signature (no padding-bit variants)', () => {
+    const token = signMediaToken(SECRET, single);
+    const [body, mac] = token.split('.') as [string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(mac.at(-1)!);
+    // The same 32 bytes, spelled with each other value of the last character's 2 spare bits.
+    const variants = [1, 2, 3].map((spare) => `${body}.${mac.slice(0, -1)}${alphabet[(last & ~3) | spare]}`);
+    for (const variant of variants) {
+      expect(Buffer.from(variant.split('.')[1]!, 'base64url').equals(Buffer.from(mac, 'base64url'))).toBe(true);
+      expect(codeOf(() => verifyMediaToken(SECRET, variant, NOW))).toBe('bad_request/400');
+    }
+    expect(verifyMediaToken(SECRET, token, NOW)).toEqual(single);
+  });
+
+  it('refuses a validly signed token whose expiry is beyond the cap', () => {
+    const far = signMediaToken(SECRET, { ...single, e: NOW + MAX_TOKEN_LIFETIME_SECONDS + 3600 });
+    expect(codeOf(() => verifyMediaToken(SECRET, far, NOW))).toBe('bad_request/400');
+    const atCap = signMediaToken(SECRET, { ...single, e: NOW + MAX_TOKEN_LIFETIME_SECONDS });
+    expect(verifyMediaToken(SECRET, atCap, NOW).e).toBe(NOW + MAX_TOKEN_LIFETIME_SECONDS);
+  });
+
   it('refuses an expired token as expired/410', () => {
     expect(codeOf(() => verifyMediaToken(SECRET, signMediaToken(SECRET, { ...single, e: NOW - 1 }), NOW))).toBe('expired/410');
   });

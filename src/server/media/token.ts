@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
+const CLOCK_SKEW_SECONDS = 60;
 /** Longest token verify accepts (and the most items a ZIP token holds): present.ts offers no ZIP beyond them. */
 export const MAX_TOKEN_LENGTH = 16_384;
 export const MAX_ZIP_ITEMS = 50;
@@ -54,6 +55,9 @@ export function verifyMediaToken(secret: string, token: string, nowSeconds = Mat
   const signature = token.slice(dot + 1);
   if (!/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid();
   const given = Buffer.from(signature, 'base64url');
+  // 43 base64url characters carry 258 bits: the last character's 2 spare bits must be zero, so that a
+  // signature has exactly one spelling.
+  if (given.toString('base64url') !== signature) throw invalid();
   const expected = mac(secret, body);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let json: unknown;
@@ -67,6 +71,8 @@ export function verifyMediaToken(secret: string, token: string, nowSeconds = Mat
   }
   const parsed = payloadSchema.safeParse(json);
   if (!parsed.success) throw invalid();
+  // A signer never sets an expiry further out than the cap (a minute of clock skew between instances allowed).
+  if (parsed.data.e > nowSeconds + MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) throw invalid();
   if (parsed.data.e < nowSeconds) {
     throw new ApiError('expired', 'This download link has expired. Fetch the post again.');
   }
