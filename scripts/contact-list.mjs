@@ -55,16 +55,28 @@ const rows = db
   .all(limit);
 db.close();
 
+/**
+ * Stored text is a visitor's: control characters (ESC sequences could clear the screen or plant links, CR could
+ * overwrite a line) and bidirectional overrides (which reorder a line) are printed as visible escapes.
+ * The API refuses them today; rows stored before that, or written by other tools, are escaped all the same.
+ */
+const BIDI = '\u200e\u200f\u202a-\u202e\u2066-\u2069';
+const UNSAFE = new RegExp(`[\\p{Cc}${BIDI}]`, 'gu');
+const escapeChar = (c) => `\\u{${c.codePointAt(0).toString(16)}}`;
+const printable = (text, keep = '') => String(text ?? '').replace(UNSAFE, (c) => (keep.includes(c) ? c : escapeChar(c)));
+
 if (args.json) {
-  process.stdout.write(JSON.stringify({ total, messages: rows }, null, 2) + '\n');
+  // JSON.stringify escapes control characters already; the bidirectional controls it leaves raw.
+  const json = JSON.stringify({ total, messages: rows }, null, 2).replace(new RegExp(`[${BIDI}]`, 'gu'), (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+  process.stdout.write(json + '\n');
   process.exit(0);
 }
 
 const out = [`${total} contact message${total === 1 ? '' : 's'} in ${file}${total > rows.length ? ` (newest ${rows.length} shown)` : ''}`];
 for (const r of rows) {
-  const forward = r.forwarded_at ? `forwarded ${r.forwarded_at}` : r.forward_error ? `forward failed: ${r.forward_error}` : 'not forwarded';
+  const forward = r.forwarded_at ? `forwarded ${r.forwarded_at}` : r.forward_error ? `forward failed: ${printable(r.forward_error)}` : 'not forwarded';
   out.push('');
-  out.push(`#${r.id}  ${r.created_at}  ${r.name} <${r.email}>${r.language ? `  [${r.language}]` : ''}  (${forward})`);
-  for (const line of String(r.message).split(/\r?\n/)) out.push(`    ${line}`);
+  out.push(`#${r.id}  ${printable(r.created_at)}  ${printable(r.name)} <${printable(r.email)}>${r.language ? `  [${printable(r.language)}]` : ''}  (${forward})`);
+  for (const line of String(r.message).split('\n')) out.push(`    ${printable(line, '\t')}`);
 }
 process.stdout.write(out.join('\n') + '\n');

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { createContactStore } from '../src/server/store/contact-messages.ts';
+import { openDatabase } from '../src/server/store/database.ts';
 
 const run = promisify(execFile);
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'contact-list.mjs');
@@ -78,6 +80,30 @@ describe('npm run contact:list', () => {
     const parsed = JSON.parse(stdout) as { total: number; messages: { id: number; name: string; message: string }[] };
     expect(parsed.total).toBe(1);
     expect(parsed.messages[0]).toMatchObject({ id: 1, name: 'Cy', message: 'A message for the JSON listing.' });
+  });
+
+  it('prints what a visitor stored as visible escapes, never raw terminal controls', async () => {
+    // Rows written before the API refused control characters (or by another tool) hold them still.
+    const db = openDatabase(dir);
+    createContactStore(db).save({
+      name: 'Eve \u202egnp.exe',
+      email: 'eve@example.com',
+      message: 'Hi\u001b[2J\u001b]8;;https://evil.test\u0007click\u001b]8;;\u0007\rforged #9 line\u0000\n\tindented',
+      language: 'de\u001b[31m',
+    });
+    db.close();
+    for (const args of [[], ['--json']]) {
+      const { stdout } = await list(...args);
+      const raw = [...stdout].filter((c) => c !== '\n' && c !== '\t' && /[\p{Cc}\u202e]/u.test(c));
+      expect(raw, args.join(' ')).toEqual([]);
+    }
+    const { stdout } = await list();
+    expect(stdout).toContain('Eve \\u{202e}gnp.exe <eve@example.com>');
+    expect(stdout).toContain('Hi\\u{1b}[2J\\u{1b}]8;;https://evil.test\\u{7}click');
+    expect(stdout).toContain('\\u{d}forged #9 line\\u{0}');
+    expect(stdout).toContain('    \tindented');
+    const json = JSON.parse((await list('--json')).stdout) as { messages: { name: string }[] };
+    expect(json.messages[0]!.name).toBe('Eve \u202egnp.exe');
   });
 
   it('rejects a bad --limit with usage and exit code 1', async () => {

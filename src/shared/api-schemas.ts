@@ -15,15 +15,35 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, minMessage
 /** Submissions sent sooner than this after the form opened are treated as bots (answered 201, not stored). */
 export const CONTACT_MIN_ELAPSED_MS = 3000;
 
+/**
+ * What a stored message may not hold: control characters (ESC, CR, NUL… could rewrite the operator's terminal
+ * in `npm run contact:list`) and, in one-line fields, the bidirectional overrides and isolates that reorder
+ * a listing line. A message keeps its newlines and tabs.
+ */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]/u;
+const BIDI_CONTROL = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 export const contactRequestSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1)
     .max(CONTACT_LIMITS.name)
-    .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters'),
+    .refine((s) => !CONTROL.test(s) && !BIDI_CONTROL.test(s), 'must not contain control characters'),
   email: z.string().trim().max(CONTACT_LIMITS.email).pipe(z.email()),
-  message: z.string().trim().min(CONTACT_LIMITS.minMessage).max(CONTACT_LIMITS.message),
+  message: z
+    .string()
+    // Line ends as some clients send them (CRLF) are kept as newlines; any other CR is refused below.
+    .transform((s) => s.replace(/\r\n/g, '\n'))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(CONTACT_LIMITS.minMessage)
+        .max(CONTACT_LIMITS.message)
+        .refine((s) => !CONTROL_BUT_LINES.test(s), 'must not contain control characters other than newlines and tabs'),
+    ),
   /** Honeypot: people leave it empty. */
   website: z.string().max(500).optional(),
   /** Milliseconds the form was open before sending (performance.now() differences may be fractional). */

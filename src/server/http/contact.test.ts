@@ -111,6 +111,11 @@ describe('POST /api/v1/contact', () => {
     ['missing message', { message: undefined }, { message: 'required' }],
     ['message too short', { message: 'hi there' }, { message: 'too_short' }],
     ['message too long', { message: 'm'.repeat(CONTACT_LIMITS.message + 1) }, { message: 'too_long' }],
+    ['message with a terminal escape', { message: 'Hello there\u001b[2J\u001b]8;;https://evil.test\u0007link' }, { message: 'invalid' }],
+    ['message with a NUL byte', { message: 'Hello there, \u0000 friend' }, { message: 'invalid' }],
+    ['message with a lone carriage return', { message: 'Hello there\rforged line' }, { message: 'invalid' }],
+    ['name with a right-to-left override', { name: 'Ana \u202egnp.exe' }, { name: 'invalid' }],
+    ['name with an escape', { name: 'Ana\u001b[31m' }, { name: 'invalid' }],
     ['all three wrong', { name: '', email: 'nope', message: 'short' }, { name: 'required', email: 'invalid', message: 'too_short' }],
   ];
   it.each(invalid)('answers 400 bad_request with field errors for %s, storing nothing', async (_label, change, fields) => {
@@ -123,6 +128,13 @@ describe('POST /api/v1/contact', () => {
     expect(body.error.fields).toEqual(fields);
     expect(body.error.message).toMatch(/check/i);
     expect(storedMessages()).toHaveLength(0);
+  });
+
+  it('keeps newlines and tabs in a message, and stores CRLF line ends as newlines', async () => {
+    const { url } = await start();
+    const res = await post(url, { ...valid, message: 'First line\r\n\tindented second line\nthird' });
+    expect(res.status).toBe(201);
+    expect(storedMessages()[0]!.message).toBe('First line\n\tindented second line\nthird');
   });
 
   it('answers 400 without field errors when the body is not an object', async () => {
