@@ -99,7 +99,14 @@ function percentEncode(text: string): string {
 }
 
 function junkToken(rng: Rng, validTokens: readonly string[]): string {
-  const form = int(rng, 6);
+  const form = int(rng, 8);
+  if (form === 6 && validTokens.length > 0) {
+    // The same signature spelled with other spare bits in its last character (must be refused).
+    const t = pick(rng, validTokens);
+    const last = TOKEN_CHARS.indexOf(t.at(-1)!);
+    return t.slice(0, -1) + TOKEN_CHARS[(last & ~3) | (1 + int(rng, 3))];
+  }
+  if (form === 7) return `${'A'.repeat(16_385 + int(rng, 3000))}.${'A'.repeat(43)}`; // longer than any token: 414
   if (form === 0 && validTokens.length > 0) {
     const t = pick(rng, validTokens);
     return t.slice(0, int(rng, t.length)); // truncated
@@ -149,6 +156,19 @@ function rawCase(rng: Rng): Buffer {
     () => Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n`), randomBytes(rng, 40)]),
   ];
   return pick(rng, forms)();
+}
+
+/** Paths for the site's redirect rules: open-redirect spellings, control and non-Latin-1 characters. */
+export const HOSTILE_SITE_PATHS = [
+  '//evil.com/', '//evil.com', '///evil.com/', '/en//evil.com', '/en//evil.com/', '/fr//evil.com/', '/%2f%2fevil.com/', '/%2F%2Fevil.com',
+  '/%5cevil.com/', '/%5c%5cevil.com/', '/%5C/evil.com/', '/en/%2fevil.com/', '/en/%5cevil.com', '/%09/evil.com/', '/https:%2f%2fevil.com/',
+  '/%E4%B8%AD/', '/%0a/', '/%0d%0aSet-Cookie:%20x=1/', '/%7f/', '/%00/', '/%ff/', '/%C3%A9t%C3%A9/', '/fr/%E4%B8%AD/', '/en/%E2%80%AE/',
+  '/reels/?next=//evil.com', '/%2e%2e/%2e%2e/etc/passwd/', '/en/', '/en', '/fr/',
+];
+
+export function hostileSitePath(rng: Rng): string {
+  if (rng() < 0.5) return pick(rng, HOSTILE_SITE_PATHS);
+  return `/${percentEncode(randomText(rng, 1 + int(rng, 40)))}${rng() < 0.5 ? '/' : ''}`;
 }
 
 export const FUZZ_TARGETS = ['resolve', 'media', 'zip', 'contact'] as const;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaToken } from '../src/server/media/token.ts';
 import { fakeUpstreamEnv, RIG_SECRET, startApp, type AppRig } from './app-rig.ts';
 import { startFakeInstagram, type FakeInstagram } from './fake-instagram/index.ts';
-import { fuzzCase, seededRng, type FuzzCase } from './fuzz-inputs.ts';
+import { fuzzCase, HOSTILE_SITE_PATHS, hostileSitePath, seededRng, type FuzzCase } from './fuzz-inputs.ts';
 
 const SEED = 0x5eed_2024;
 const CASES = 5200;
@@ -145,5 +145,23 @@ describe('fuzzing /api/v1/resolve, /media, /zip and /contact', () => {
     const health = await pool.request({ method: 'GET', path: '/healthz' });
     expect(health.statusCode).toBe(200);
     await health.body.dump();
+  });
+});
+
+describe('fuzzing the site\'s redirect rules', () => {
+  it('hostile paths: never a 5xx, and every redirect stays on our origin', { timeout: 60_000 }, async () => {
+    const rng = seededRng(SEED + 1);
+    const paths = [...HOSTILE_SITE_PATHS, ...Array.from({ length: 400 }, () => hostileSitePath(rng))];
+    const problems: string[] = [];
+    for (const path of paths) {
+      const res = await pool.request({ method: 'GET', path });
+      await res.body.dump();
+      const location = res.headers.location;
+      if (res.statusCode >= 500) problems.push(`${path}: ${res.statusCode}`);
+      if (typeof location === 'string' && (!/^\/(?![/\\])[\x21-\x7e]*$/.test(location) || new URL(location, 'https://gramsave.example').host !== 'gramsave.example')) {
+        problems.push(`${path}: Location ${location}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

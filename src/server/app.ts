@@ -14,10 +14,12 @@ import { requestMetrics } from './http/request-metrics.ts';
 import { resolveRoutes } from './http/resolve.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
+import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
 import type { ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
+import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
 
 export interface AppOptions {
@@ -74,8 +76,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // One allow-listed connection pool for every outbound media request (single files and ZIPs).
   const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);
   app.addHook('onClose', async () => mediaUpstream.close());
-  await app.register(mediaRoutes, { config, upstream: mediaUpstream });
-  await app.register(zipRoutes, { config, upstream: mediaUpstream });
+  // One cap on open downloads per client IP and one stall timeout, for every long download route.
+  const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
+  await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
+  await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config });
   return app;
 }

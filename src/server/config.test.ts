@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(config.adsClient).toBeUndefined();
     expect(config.media.secretGenerated).toBe(true);
     expect(config.media.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.media.stallTimeoutMs).toBe(30_000);
+    expect(config.media.maxStreamsPerClient).toBe(16);
+  });
+
+  it('reads the download limits', () => {
+    const config = loadConfig({ MEDIA_STALL_TIMEOUT_MS: '5000', MEDIA_MAX_STREAMS_PER_IP: '4' });
+    expect(config.media).toMatchObject({ stallTimeoutMs: 5000, maxStreamsPerClient: 4 });
   });
 
   it('reads overrides: strategy order, doc ids, origins, providers, limits', () => {
@@ -51,6 +58,8 @@ describe('loadConfig', () => {
     [{ AUTOLINK_API_KEY: 'k' }, 'AUTOLINK_API_KEY'],
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
     [{ RATE_LIMIT_MEDIA_PER_MIN: '0' }, 'RATE_LIMIT_MEDIA_PER_MIN'],
+    [{ MEDIA_STALL_TIMEOUT_MS: '-5' }, 'MEDIA_STALL_TIMEOUT_MS'],
+    [{ MEDIA_MAX_STREAMS_PER_IP: 'many' }, 'MEDIA_MAX_STREAMS_PER_IP'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let error: unknown;

@@ -49,6 +49,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESOLVE_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_MEDIA_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_CONTACT_PER_HOUR: positiveInt.default(5),
+  MEDIA_STALL_TIMEOUT_MS: positiveInt.default(30_000),
+  MEDIA_MAX_STREAMS_PER_IP: positiveInt.default(16),
   TRUST_PROXY: bool.default(false),
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
@@ -73,7 +75,16 @@ export interface Config {
     strategies: StrategyName[];
     docIds: { shortcode: string; webInfo: string; polaris: string };
   };
-  media: { hosts: string[]; testOrigins: string[]; secret: string; secretGenerated: boolean };
+  media: {
+    hosts: string[];
+    testOrigins: string[];
+    secret: string;
+    secretGenerated: boolean;
+    /** A download whose client took no byte for this long is ended on both sides. */
+    stallTimeoutMs: number;
+    /** Concurrent media, ZIP and muxed downloads per client IP. */
+    maxStreamsPerClient: number;
+  };
   providers: {
     autolink?: { origin: string; key: string };
     storyInfo?: { origin: string; key: string };
@@ -127,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       testOrigins: e.MEDIA_TEST_ORIGINS,
       secret: e.DOWNLOAD_SECRET ?? randomBytes(32).toString('base64url'),
       secretGenerated: !e.DOWNLOAD_SECRET,
+      stallTimeoutMs: e.MEDIA_STALL_TIMEOUT_MS,
+      maxStreamsPerClient: e.MEDIA_MAX_STREAMS_PER_IP,
     },
     providers: {
       autolink: e.AUTOLINK_API_KEY && e.AUTOLINK_ORIGIN ? { origin: e.AUTOLINK_ORIGIN, key: e.AUTOLINK_API_KEY } : undefined,

@@ -81,3 +81,27 @@ new Gauge({
 export function upstreamSocketCount(): number {
   return openUpstreamSockets;
 }
+
+/** Downloads ended because their client took no byte for MEDIA_STALL_TIMEOUT_MS, per route pattern. */
+const streamStallsTotal = new Counter({
+  name: 'gramsave_stream_stalls_total',
+  help: 'Downloads ended because the client stopped reading (stall timeout), per route.',
+  labelNames: ['route'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Downloads refused because the client IP already had MEDIA_MAX_STREAMS_PER_IP open, per route pattern. */
+const streamRefusalsTotal = new Counter({
+  name: 'gramsave_stream_refusals_total',
+  help: 'Downloads refused with 429 because the client already had the most open at once, per route.',
+  labelNames: ['route'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countStreamStall(route: string): void {
+  streamStallsTotal.inc({ route });
+}
+
+export function countStreamRefusal(route: string): void {
+  streamRefusalsTotal.inc({ route });
+}

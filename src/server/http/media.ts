@@ -13,11 +13,14 @@ import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from './api-error.ts';
+import type { StreamGuard } from './stream-guard.ts';
 
 export interface MediaRouteOptions {
   config: Config;
   /** The app's one media upstream (allow-listed connection pool), shared with the ZIP route. */
   upstream: MediaUpstream;
+  /** Per-IP cap on open downloads and the stall timeout (http/stream-guard.ts). */
+  streamGuard: StreamGuard;
 }
 
 /** Aborts when the response closes before it finished (the client went away). */
@@ -35,12 +38,13 @@ export function dropReply(reply: FastifyReply): void {
   reply.raw.destroy();
 }
 
-export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { config, upstream }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { config, upstream, streamGuard }) => {
 
   app.route<{ Params: { token: string }; Querystring: { download?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/media/:token',
     compress: false,
+    preHandler: streamGuard,
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);

@@ -12,19 +12,23 @@ import { ClientGone } from '../media/upstream-errors.ts';
 import { openZipArchive } from '../media/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from './api-error.ts';
+import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
 
 export interface ZipRouteOptions {
   config: Config;
   upstream: MediaUpstream;
+  /** Per-IP cap on open downloads and the stall timeout (http/stream-guard.ts). */
+  streamGuard: StreamGuard;
 }
 
-export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream }) => {
+export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream, streamGuard }) => {
 
   app.route<{ Params: { token: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/zip/:token',
     compress: false,
+    preHandler: streamGuard,
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
