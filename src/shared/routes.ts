@@ -3,7 +3,7 @@
  * under `/{lang}` for each non-default language. The client's route config, the prerender list,
  * the sitemap and the server's redirect rules are all derived from this one table.
  */
-import { BLOG_SLUGS, isBlogSlug } from './blog.ts';
+import { BLOG_SLUGS, isBlogSlug } from './blog-posts.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './languages.ts';
 import { TOOLS, type ToolId } from './tools.ts';
 

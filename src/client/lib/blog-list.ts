@@ -2,7 +2,7 @@
  * The blog list's rules (spec §2): list the posts with a title in the current language; when none has one,
  * list all ten with a notice and title-cased slugs as titles.
  */
-import { titleFromSlug } from '../../shared/blog.ts';
+import { titleFromSlug } from '../../shared/blog-posts.ts';
 
 export interface BlogListEntry {
   slug: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_POSTS } from '../../shared/blog.ts';
+import { BLOG_POSTS } from '../../shared/blog-posts.ts';
 import { blogListView, type BlogListEntry } from './blog-list.ts';
 import { formatDate, parseFrontMatter, readBlogPost, renderMarkdown } from './blog.server.ts';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BLOG_POSTS } from '../../shared/blog.ts';
+import { BLOG_POSTS } from '../../shared/blog-posts.ts';
 import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
 import { TOOL_IDS } from '../../shared/tools.ts';
 import { blogFile, parseFrontMatter } from './blog.server.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/translator.ts';
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, redirect, useLoaderData } from 'react-router';
-import { isBlogSlug, titleFromSlug } from '../../shared/blog.ts';
+import { isBlogSlug, titleFromSlug } from '../../shared/blog-posts.ts';
 import { canonicalPath, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { rootDataOf } from '../lib/root-data.ts';

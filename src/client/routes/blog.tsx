@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/translator.ts';
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, useLoaderData } from 'react-router';
-import { BLOG_POSTS } from '../../shared/blog.ts';
+import { BLOG_POSTS } from '../../shared/blog-posts.ts';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { blogListView } from '../lib/blog-list.ts';
