@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
-import { metricsRoutes } from './http/metrics.ts';
+import { serveMetricsPrivately } from './http/metrics-server.ts';
 import { mediaRoutes } from './http/media.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
@@ -69,7 +69,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(rateLimits, { redis });
   await app.register(healthRoutes, { config, redis });
-  await app.register(metricsRoutes);
+  serveMetricsPrivately(app, config.metrics);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
   await app.register(resolveRoutes, { config, redis: redis?.client, timeouts: options.resolveTimeouts });
   await app.register(contactRoutes, { config });

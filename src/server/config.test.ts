@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(config.media.maxStreamsPerClient).toBe(16);
   });
 
+  it('serves metrics on loopback port 9464 by default, an ephemeral port in tests', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({ NODE_ENV: 'test' }).metrics.port).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({ port: 9100, host: '10.0.0.5', token: 'x'.repeat(16) });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('reads the download limits', () => {
     const config = loadConfig({ MEDIA_STALL_TIMEOUT_MS: '5000', MEDIA_MAX_STREAMS_PER_IP: '4' });
     expect(config.media).toMatchObject({ stallTimeoutMs: 5000, maxStreamsPerClient: 4 });

@@ -55,6 +55,9 @@ const envSchema = z.object({
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_DIR: z.string().min(1).default('./build/client'),
 });
@@ -97,6 +100,8 @@ export interface Config {
   adsClient?: string;
   smtp?: { url: string; to: string };
   logLevel: string;
+  /** /metrics is served on its own listener only (http/metrics-server.ts). */
+  metrics: { port: number; host: string; token?: string };
 }
 
 export class ConfigError extends Error {}
@@ -157,5 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adsClient: e.ADS_CLIENT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
     logLevel: e.LOG_LEVEL,
+    // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for.
+    metrics: { port: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464), host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function scrape(): Promise<string> {
-  const res = await fetch(`${rig.base}/metrics`);
+  const res = await fetch(`${rig.app.metricsUrl()}/metrics`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   return res.text();
@@ -39,6 +39,42 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 const mediaPath = (cdnPath: string, k: 'video' | 'image') =>
   `/api/v1/media/${signMediaToken(RIG_SECRET, { t: 'm', k, u: cdn.urlFor(cdnPath), f: `f.${k === 'video' ? 'mp4' : 'jpg'}`, e: Math.floor(Date.now() / 1000) + 600 })}`;
+
+describe('where /metrics is served', () => {
+  it('is not on the public port', async () => {
+    const res = await fetch(`${rig.base}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('gramsave_');
+  });
+
+  it('answers on its own loopback listener', async () => {
+    const url = new URL(rig.app.metricsUrl()!);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.port).not.toBe(new URL(rig.base).port);
+    expect(await scrape()).toContain('gramsave_http_request_duration_seconds');
+    expect((await fetch(`${url.origin}/healthz`)).status).toBe(404);
+  });
+
+  it('asks for the bearer token when METRICS_TOKEN is set', async () => {
+    const token = 'scrape-token-0123456789';
+    const guarded = await startApp({ env: { METRICS_TOKEN: token } });
+    try {
+      const url = `${guarded.app.metricsUrl()}/metrics`;
+      const none = await fetch(url);
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toBe('Bearer');
+      expect((await fetch(url, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
+      const ok = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toContain('gramsave_');
+      // The public port stays closed to it, token or not; health stays public.
+      expect((await fetch(`${guarded.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+      expect((await fetch(`${guarded.base}/healthz`)).status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
 
 describe('/metrics', () => {
   it('exposes latency histograms per route pattern, never per raw URL', async () => {

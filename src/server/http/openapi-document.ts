@@ -117,7 +117,6 @@ export function openApiDocument(): object {
       },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
       '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
-      '/metrics': { get: { summary: 'Prometheus metrics', responses: { 200: { description: 'text/plain' } } } },
     },
     components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
   };
