@@ -16,11 +16,19 @@ import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
-import type { ResolverTimeouts } from './extract/resolver.ts';
+import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
+import { reportExtractionStatus } from './metrics.ts';
 import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's resolver (its strategy health and doc ids; tests reset or read them). */
+    resolver: Resolver;
+  }
+}
 
 export interface AppOptions {
   /** Log destination override (tests pass a silent stream). */
@@ -68,10 +76,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     zlibOptions: { level: 6 },
   });
   await app.register(rateLimits, { redis });
-  await app.register(healthRoutes, { config, redis });
+  // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
+  const resolver = new Resolver({ config, logger: app.log, redis: redis?.client, timeouts: options.resolveTimeouts });
+  app.addHook('onClose', async () => resolver.close());
+  reportExtractionStatus(() => resolver.status());
+  app.decorate('resolver', resolver);
+  await app.register(healthRoutes, { config, redis, extraction: () => resolver.status() });
   serveMetricsPrivately(app, config.metrics);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
-  await app.register(resolveRoutes, { config, redis: redis?.client, timeouts: options.resolveTimeouts });
+  await app.register(resolveRoutes, { config, resolver });
   await app.register(contactRoutes, { config });
   // One allow-listed connection pool for every outbound media request (single files and ZIPs).
   const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);

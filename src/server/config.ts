@@ -26,6 +26,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
   IG_WEB_ORIGIN: origin.default('https://www.instagram.com'),
   IG_API_ORIGIN: origin.default('https://i.instagram.com'),
+  IG_STATIC_ORIGIN: origin.default('https://static.cdninstagram.com'),
   MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
   MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
   IG_SESSIONID: z.string().optional(),
@@ -77,6 +78,10 @@ export interface Config {
     proxy?: string;
     strategies: StrategyName[];
     docIds: { shortcode: string; webInfo: string; polaris: string };
+    /** Which doc ids came from the environment (the rest are the built-in defaults). */
+    docIdSources?: Partial<Record<'shortcode' | 'webInfo' | 'polaris', 'configured'>>;
+    /** Where Instagram's script bundles come from: the only origin doc-id discovery reads. */
+    staticOrigin: string;
   };
   media: {
     hosts: string[];
@@ -137,6 +142,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxy: e.IG_PROXY,
       strategies: [...new Set(e.IG_STRATEGIES)],
       docIds: { shortcode: e.IG_DOC_ID_SHORTCODE, webInfo: e.IG_DOC_ID_WEB_INFO, polaris: e.IG_DOC_ID_POLARIS },
+      docIdSources: {
+        ...(clean.IG_DOC_ID_SHORTCODE ? { shortcode: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_WEB_INFO ? { webInfo: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_POLARIS ? { polaris: 'configured' as const } : {}),
+      },
+      staticOrigin: e.IG_STATIC_ORIGIN,
     },
     media: {
       hosts: e.MEDIA_HOSTS,

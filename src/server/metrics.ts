@@ -105,3 +105,73 @@ export function countStreamStall(route: string): void {
 export function countStreamRefusal(route: string): void {
   streamRefusalsTotal.inc({ route });
 }
+
+/** Doc-id discovery outcomes: rotated (a new id found in the bundles), shared (taken from another instance),
+ * nothing_new (a pass found no new id; a cool-down starts), cooling_down (a pass skipped). */
+const docIdDiscoveryTotal = new Counter({
+  name: 'gramsave_doc_id_discovery_total',
+  help: 'GraphQL doc-id discovery after a refused id, by result.',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countDocIdDiscovery(result: 'rotated' | 'shared' | 'nothing_new' | 'cooling_down'): void {
+  docIdDiscoveryTotal.inc({ result });
+}
+
+/** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */
+export interface ExtractionStatusSource {
+  strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;
+  docIds: Record<string, { id: string; source: string }>;
+}
+let extractionStatus: (() => ExtractionStatusSource) | undefined;
+
+export function reportExtractionStatus(source: () => ExtractionStatusSource): void {
+  extractionStatus = source;
+}
+
+new Gauge({
+  name: 'gramsave_strategy_success_ratio',
+  help: 'Successes ÷ counted outcomes over each post strategy’s recent window (per-post failures not counted).',
+  labelNames: ['strategy'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [strategy, s] of Object.entries(extractionStatus?.().strategies ?? {})) this.set({ strategy }, s.successRatio);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_strategy_last_success_timestamp_seconds',
+  help: 'Unix time of each post strategy’s last success (absent until it has one).',
+  labelNames: ['strategy'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [strategy, s] of Object.entries(extractionStatus?.().strategies ?? {})) {
+      if (s.lastSuccessAt) this.set({ strategy }, Date.parse(s.lastSuccessAt) / 1000);
+    }
+  },
+});
+
+new Gauge({
+  name: 'gramsave_strategy_demoted',
+  help: '1 while a post strategy is moved to the end of the chain (it failed on several posts in a row).',
+  labelNames: ['strategy'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [strategy, s] of Object.entries(extractionStatus?.().strategies ?? {})) this.set({ strategy }, s.demoted ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_doc_id_info',
+  help: 'The GraphQL doc id in use per operation and where it came from (default, configured, discovered); always 1.',
+  labelNames: ['operation', 'doc_id', 'source'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [operation, entry] of Object.entries(extractionStatus?.().docIds ?? {})) this.set({ operation, doc_id: entry.id, source: entry.source }, 1);
+  },
+});

@@ -10,6 +10,8 @@ export interface ResolveRig {
   fake: FakeInstagram;
   app: AppRig;
   resolve(url: string, tool?: string): Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Forget strategy outcomes, so tests that break strategies on purpose do not reorder the next test's chain. */
+  resetHealth(): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
       const text = await res.text();
       return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
     },
+    resetHealth: () => app.app.resolver.health.reset(),
     async close() {
       await app.close();
       if (!options.fake) await fake.close();

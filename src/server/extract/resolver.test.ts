@@ -27,6 +27,7 @@ describe('strategy fallback', () => {
   afterEach(() => {
     rig.fake.switches.reset();
     rig.fake.counts.reset();
+    rig.resetHealth();
   });
 
   it('earlier strategies broken → embed (contextJSON form) is used, each failure counted and logged', async () => {

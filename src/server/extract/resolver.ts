@@ -11,12 +11,16 @@ import { countCacheLookup, resolveStrategyTotal } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { asExtractError, ExtractError, mostTelling } from './failure.ts';
+import { StrategyHealth, type StrategyStatus } from './health.ts';
 import { UpstreamClient } from './instagram/client.ts';
+import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
+import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
+import { StaleDocumentError } from './instagram/graphql.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import { resolveProfile } from './instagram/profile.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import { NO_SESSION_MESSAGE, resolveStories } from './instagram/stories.ts';
-import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
+import type { InstagramDeps, PostStrategy, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import type { RawResolution } from './raw.ts';
 import { fetchAutolink } from './thirdparty/autolink.ts';
@@ -68,6 +72,11 @@ export class Resolver {
   private readonly flights: FlightLock;
   private readonly shareInFlight = new Map<string, Promise<PostTarget>>();
   private readonly shareTargets = new Map<string, { target: PostTarget; expires: number }>();
+  /** The GraphQL doc ids in use, and what replaces one Instagram refused. */
+  readonly docIds: DocIdBook;
+  private readonly healer: DocIdHealer;
+  /** Per-strategy outcomes; orders the chain. */
+  readonly health = new StrategyHealth();
 
   constructor(options: ResolverOptions) {
     this.config = options.config;
@@ -80,11 +89,14 @@ export class Resolver {
       webOrigin: ig.webOrigin,
       apiOrigin: ig.apiOrigin,
       appId: ig.appId,
+      staticOrigin: ig.staticOrigin,
       sessionId: ig.sessionId,
       proxy: ig.proxy,
       requestTimeoutMs: this.timeouts.requestMs,
     });
-    this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: ig.docIds };
+    this.docIds = new DocIdBook(ig, options.redis, options.logger);
+    this.healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
+    this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
@@ -144,8 +156,8 @@ export class Resolver {
       case 'reel':
       case 'igtv': {
         const target: PostTarget = { shortcode: link.shortcode, linkKind: link.kind };
-        for (const name of this.config.instagram.strategies) {
-          result = await attempt(name, (signal) => POST_STRATEGIES[name].run(this.deps, target, signal));
+        for (const name of this.health.order(this.config.instagram.strategies)) {
+          result = await attempt(name, (signal) => this.runPostStrategy(POST_STRATEGIES[name], target, signal));
           if (result) return result;
         }
         if (this.autolink) {
@@ -185,6 +197,31 @@ export class Resolver {
     throw mostTelling(failures) ?? new ExtractError('unavailable', `${key}: nothing to try`);
   }
 
+  /** A post strategy; when Instagram refuses its doc id, once more with the id discovery finds. */
+  private async runPostStrategy(strategy: PostStrategy, target: PostTarget, signal: AbortSignal): Promise<RawResolution> {
+    const op = strategy.docIdOperation;
+    const used = op ? this.docIds.get(op).id : undefined;
+    try {
+      return await strategy.run(this.deps, target, signal);
+    } catch (err) {
+      if (!(err instanceof StaleDocumentError) || !op || !used) throw err;
+      const replacement = await this.healer.heal(op, used, `/p/${target.shortcode}/`);
+      if (!replacement) throw err;
+      return strategy.run(this.deps, target, signal);
+    }
+  }
+
+  /** Where each post strategy stands and the doc ids in use: /readyz detail and /metrics. */
+  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry> } {
+    const strategies = Object.fromEntries(
+      this.config.instagram.strategies.map((name) => {
+        const op = POST_STRATEGIES[name].docIdOperation;
+        return [name, { ...this.health.status(name), ...(op ? { docId: this.docIds.get(op) } : {}) }];
+      }),
+    );
+    return { strategies, docIds: this.docIds.all() };
+  }
+
   /** Run one step with the deadline, then log and count its outcome. */
   private async step<T>(name: string, target: string, run: (signal: AbortSignal) => Promise<T>, deadline: AbortSignal): Promise<T> {
     const started = performance.now();
@@ -201,6 +238,7 @@ export class Resolver {
 
   private record(strategy: string, outcome: string, target: string, ms: number, detail?: string): void {
     resolveStrategyTotal.inc({ strategy, outcome });
+    if (strategy in POST_STRATEGIES) this.health.record(strategy, outcome as Parameters<StrategyHealth['record']>[1], target);
     const line = { strategy, outcome, target, ms: Math.round(ms), ...(detail ? { detail } : {}) };
     if (outcome === 'changed' || outcome === 'unavailable' || outcome === 'timeout') this.logger.warn(line, 'resolve step failed');
     else this.logger.info(line, 'resolve step');

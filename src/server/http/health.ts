@@ -7,15 +7,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Resolver } from '../extract/resolver.ts';
 import type { SharedRedis } from '../redis.ts';
 import { openApiDocument } from './openapi-document.ts';
 
 export interface HealthRouteOptions {
   config: Config;
   redis?: SharedRedis;
+  /** Per-strategy health and the doc ids in use: detail for /readyz (readiness does not depend on it). */
+  extraction?: () => ReturnType<Resolver['status']>;
 }
 
-export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { config, redis }) => {
+export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { config, redis, extraction }) => {
   const openApi = JSON.stringify(openApiDocument());
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(openApi));
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
@@ -26,6 +29,6 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, 
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'not_ready', build: buildPresent, redis: redisState });
+      .send({ status: ready ? 'ready' : 'not_ready', build: buildPresent, redis: redisState, ...(extraction ? extraction() : {}) });
   });
 };

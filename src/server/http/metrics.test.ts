@@ -120,6 +120,18 @@ describe('/healthz and /readyz', () => {
     expect(await (await fetch(`${rig.base}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${rig.base}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'not_ready', build: false, redis: 'off' });
+    const body = await ready.json();
+    expect(body).toMatchObject({ status: 'not_ready', build: false, redis: 'off' });
+    // Detail, not readiness: every post strategy's health, and the doc ids in use with their source.
+    expect(Object.keys(body.strategies)).toEqual(['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info']);
+    expect(body.strategies['graphql-shortcode']).toMatchObject({ successRatio: 1, demoted: false, docId: { id: '8845758582119845', source: 'default' } });
+    expect(body.docIds.polaris).toEqual({ id: '27130156389949648', source: 'default' });
+  });
+
+  it('exports each strategy\'s health and the doc ids in use', async () => {
+    const text = await scrape();
+    expect(sample(text, 'gramsave_strategy_success_ratio', { strategy: 'embed' })).toBe(1);
+    expect(sample(text, 'gramsave_strategy_demoted', { strategy: 'graphql-shortcode' })).toBe(0);
+    expect(sample(text, 'gramsave_doc_id_info', { operation: 'shortcode', doc_id: '8845758582119845', source: 'default' })).toBe(1);
   });
 });

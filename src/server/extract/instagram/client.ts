@@ -17,7 +17,8 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export type UserAgentKind = 'browser' | 'app' | 'curl';
 
 export interface UpstreamRequest {
-  origin: 'web' | 'api';
+  /** static: Instagram's script bundles (doc-id discovery), never anything else. */
+  origin: 'web' | 'api' | 'static';
   method?: 'GET' | 'POST';
   /** Path and query, e.g. `/api/v1/media/1/info/`. */
   path: string;
@@ -32,6 +33,8 @@ export interface UpstreamRequest {
   session?: boolean;
   /** The caller's overall deadline. */
   signal?: AbortSignal;
+  /** Refuse an answer larger than this (default MAX_BODY_BYTES). */
+  maxBytes?: number;
 }
 
 export interface UpstreamResponse {
@@ -43,6 +46,7 @@ export interface UpstreamResponse {
 export interface UpstreamClientOptions {
   webOrigin: string;
   apiOrigin: string;
+  staticOrigin?: string;
   appId: string;
   sessionId?: string;
   proxy?: string;
@@ -81,7 +85,8 @@ export class UpstreamClient {
   private async attempt(req: UpstreamRequest): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    const origin = req.origin === 'web' ? this.options.webOrigin : this.options.apiOrigin;
+    const origin = req.origin === 'web' ? this.options.webOrigin : req.origin === 'api' ? this.options.apiOrigin : this.options.staticOrigin;
+    if (!origin) throw new ExtractError('unavailable', 'no static origin configured');
     const body = req.form ? new URLSearchParams(req.form).toString() : undefined;
     const response = await request(origin + req.path, {
       method: req.method ?? (body ? 'POST' : 'GET'),
@@ -90,7 +95,7 @@ export class UpstreamClient {
       signal,
       dispatcher: this.dispatcher,
     });
-    return { status: response.statusCode, headers: response.headers, body: await readLimited(response.body) };
+    return { status: response.statusCode, headers: response.headers, body: await readLimited(response.body, req.maxBytes) };
   }
 
   private headersFor(req: UpstreamRequest, hasForm: boolean): Record<string, string> {
@@ -100,7 +105,7 @@ export class UpstreamClient {
       accept: ua === 'curl' ? '*/*' : 'application/json, text/html;q=0.9, */*;q=0.8',
       'accept-language': 'en-US,en;q=0.9',
     };
-    if (req.xhr !== false && ua !== 'curl') {
+    if (req.xhr !== false && ua !== 'curl' && req.origin !== 'static') {
       Object.assign(headers, {
         'x-ig-app-id': this.options.appId,
         'x-asbd-id': ASBD_ID,
@@ -124,14 +129,14 @@ export class UpstreamClient {
 }
 
 /** The whole body as text, refused (and the connection dropped) past MAX_BODY_BYTES. */
-export async function readLimited(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }): Promise<string> {
+export async function readLimited(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       body.destroy();
-      throw new ExtractError('changed', `upstream answer larger than ${MAX_BODY_BYTES} bytes`);
+      throw new ExtractError('changed', `upstream answer larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk);
   }

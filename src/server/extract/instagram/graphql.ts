@@ -51,11 +51,20 @@ export async function postGraphql(
     if (isTokenRejection(res)) throw new ExtractError('changed', `${query.what}: fresh tokens refused too`);
   }
   const json = readJson(res, query.what);
-  if (Array.isArray(json.errors) && json.errors.length > 0 && !json.data) {
-    const message = (json.errors[0] as { message?: string })?.message ?? 'GraphQL error';
-    throw new ExtractError('changed', `${query.what}: ${message}`);
+  // Per-post failures come back as data with a null media; an answer with errors and no data, or no data at
+  // all, means Instagram no longer knows the document (its doc id rotated).
+  if (!json.data) {
+    const first = Array.isArray(json.errors) ? (json.errors[0] as { message?: string } | undefined) : undefined;
+    throw new StaleDocumentError(`${query.what}: ${first?.message ?? 'an answer without data'} (doc_id ${query.docId})`);
   }
   return json;
+}
+
+/** Instagram refused the document: the doc id in use is stale. Still `changed` for the API and the metrics. */
+export class StaleDocumentError extends ExtractError {
+  constructor(message: string) {
+    super('changed', message);
+  }
 }
 
 /** Walk a path of keys; undefined when any step is missing. */

@@ -2,6 +2,7 @@
 import type { Config, StrategyName } from '../../config.ts';
 import type { RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
+import type { DocIdOperation } from './doc-ids.ts';
 import type { TokenStore } from './tokens.ts';
 
 export interface PostTarget {
@@ -17,5 +18,7 @@ export interface InstagramDeps {
 
 export interface PostStrategy {
   name: StrategyName;
+  /** For GraphQL strategies: the doc id it sends (a refused one is replaced by discovery, then retried once). */
+  docIdOperation?: DocIdOperation;
   run(deps: InstagramDeps, target: PostTarget, signal: AbortSignal): Promise<RawResolution>;
 }

@@ -2,10 +2,13 @@
 import { ExtractError } from '../../failure.ts';
 import { dig, postGraphql } from '../graphql.ts';
 import { normalizeGraphql } from '../normalize-graphql.ts';
+import { DOC_ID_OPERATIONS } from '../doc-ids.ts';
 import type { PostStrategy } from '../strategy.ts';
 
 export const graphqlShortcode: PostStrategy = {
   name: 'graphql-shortcode',
+  // Relay operation PolarisPostActionLoadPostQueryQuery (DOC_ID_OPERATIONS.shortcode): on a refused doc id, discovery finds a rotated one in Instagram's bundles.
+  docIdOperation: 'shortcode',
   async run(deps, target, signal) {
     const json = await postGraphql(
       deps,
@@ -13,7 +16,7 @@ export const graphqlShortcode: PostStrategy = {
         path: '/graphql/query',
         docId: deps.docIds.shortcode,
         variables: { shortcode: target.shortcode },
-        friendlyName: 'PolarisPostActionLoadPostQueryQuery',
+        friendlyName: DOC_ID_OPERATIONS.shortcode,
         what: 'graphql-shortcode',
       },
       signal,

@@ -2,10 +2,13 @@
 import { ExtractError } from '../../failure.ts';
 import { dig, postGraphql } from '../graphql.ts';
 import { normalizeV1 } from '../normalize-v1.ts';
+import { DOC_ID_OPERATIONS } from '../doc-ids.ts';
 import type { PostStrategy } from '../strategy.ts';
 
 export const graphqlWebInfo: PostStrategy = {
   name: 'graphql-web-info',
+  // Relay operation PolarisPostRootQuery (DOC_ID_OPERATIONS.webInfo): on a refused doc id, discovery finds a rotated one in Instagram's bundles.
+  docIdOperation: 'webInfo',
   async run(deps, target, signal) {
     const json = await postGraphql(
       deps,
@@ -13,7 +16,7 @@ export const graphqlWebInfo: PostStrategy = {
         path: '/graphql/query',
         docId: deps.docIds.webInfo,
         variables: { shortcode: target.shortcode },
-        friendlyName: 'PolarisPostRootQuery',
+        friendlyName: DOC_ID_OPERATIONS.webInfo,
         what: 'graphql-web-info',
       },
       signal,

@@ -3,10 +3,13 @@ import { ExtractError } from '../../failure.ts';
 import { dig, postGraphql } from '../graphql.ts';
 import { normalizeV1 } from '../normalize-v1.ts';
 import { shortcodeToPk } from '../shortcode.ts';
+import { DOC_ID_OPERATIONS } from '../doc-ids.ts';
 import type { PostStrategy } from '../strategy.ts';
 
 export const polarisMedia: PostStrategy = {
   name: 'polaris-media',
+  // Relay operation PolarisLoggedOutDesktopWWWPostRootContentQuery (DOC_ID_OPERATIONS.polaris): on a refused doc id, discovery finds a rotated one in Instagram's bundles.
+  docIdOperation: 'polaris',
   async run(deps, target, signal) {
     const json = await postGraphql(
       deps,
@@ -14,7 +17,7 @@ export const polarisMedia: PostStrategy = {
         path: '/api/graphql',
         docId: deps.docIds.polaris,
         variables: { media_id: shortcodeToPk(target.shortcode) },
-        friendlyName: 'PolarisLoggedOutDesktopWWWPostRootContentQuery',
+        friendlyName: DOC_ID_OPERATIONS.polaris,
         what: 'polaris-media',
       },
       signal,

@@ -1,0 +1,85 @@
+/**
+ * How each post strategy is doing, over a sliding window of its recent outcomes. A strategy that fails on several
+ * different posts in a row moves to the end of the chain (never out of it) until it succeeds again, so lookups
+ * stop paying for a broken endpoint first. A per-post failure (not found, private, no media) says nothing about
+ * the strategy and is not counted.
+ */
+import type { FailureKind } from './failure.ts';
+
+const PER_POST: ReadonlySet<string> = new Set<FailureKind>(['not_found', 'private', 'no_media', 'unsupported']);
+
+export interface StrategyStatus {
+  /** Successes ÷ counted outcomes in the window (1 when nothing is counted yet). */
+  successRatio: number;
+  window: number;
+  /** ISO time of the last success, if any. */
+  lastSuccessAt?: string;
+  /** At the end of the chain for now. */
+  demoted: boolean;
+  /** Different posts it failed on since its last success. */
+  failingPosts: number;
+}
+
+interface Track {
+  outcomes: boolean[];
+  lastSuccessAt?: number;
+  failingTargets: Set<string>;
+}
+
+export class StrategyHealth {
+  private readonly tracks = new Map<string, Track>();
+
+  constructor(
+    private readonly windowSize = 50,
+    /** Different posts failed in a row that demote a strategy. */
+    private readonly demoteAfter = 3,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private track(name: string): Track {
+    let track = this.tracks.get(name);
+    if (!track) this.tracks.set(name, (track = { outcomes: [], failingTargets: new Set() }));
+    return track;
+  }
+
+  /** One outcome: 'ok' or the failure kind, for a target (the post's key). */
+  record(name: string, outcome: 'ok' | FailureKind, target: string): void {
+    if (outcome !== 'ok' && PER_POST.has(outcome)) return;
+    const track = this.track(name);
+    track.outcomes.push(outcome === 'ok');
+    if (track.outcomes.length > this.windowSize) track.outcomes.shift();
+    if (outcome === 'ok') {
+      track.lastSuccessAt = this.now();
+      track.failingTargets.clear();
+    } else {
+      track.failingTargets.add(target);
+    }
+  }
+
+  /** Forget every outcome (tests that share one app). */
+  reset(): void {
+    this.tracks.clear();
+  }
+
+  isDemoted(name: string): boolean {
+    return (this.tracks.get(name)?.failingTargets.size ?? 0) >= this.demoteAfter;
+  }
+
+  /** The configured order with demoted strategies moved to the end (each group keeps its order). */
+  order<T extends string>(names: readonly T[]): T[] {
+    return [...names.filter((n) => !this.isDemoted(n)), ...names.filter((n) => this.isDemoted(n))];
+  }
+
+  status(name: string): StrategyStatus {
+    const track = this.tracks.get(name);
+    const counted = track?.outcomes.length ?? 0;
+    const ok = track?.outcomes.filter(Boolean).length ?? 0;
+    return {
+      successRatio: counted === 0 ? 1 : ok / counted,
+      window: counted,
+      ...(track?.lastSuccessAt ? { lastSuccessAt: new Date(track.lastSuccessAt).toISOString() } : {}),
+      demoted: this.isDemoted(name),
+      failingPosts: track?.failingTargets.size ?? 0,
+    };
+  }
+}

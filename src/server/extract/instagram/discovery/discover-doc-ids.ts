@@ -1,0 +1,56 @@
+/**
+ * One discovery pass: fetch an Instagram page (the post's own, or `/`), collect its script bundles on the static
+ * origin, and read them (a size cap each, a time cap for the pass, a few at a time) until every wanted Relay
+ * operation's doc id is found.
+ */
+import type { UpstreamClient } from '../client.ts';
+import { bundleUrls } from './bundle-urls.ts';
+import { findRelayDocIds } from './relay-operations.ts';
+
+export interface DiscoveryLimits {
+  maxBundles: number;
+  maxBundleBytes: number;
+  /** The whole pass: page and bundles. */
+  timeMs: number;
+  concurrency: number;
+}
+
+export const DISCOVERY_LIMITS: DiscoveryLimits = { maxBundles: 80, maxBundleBytes: 6 * 1024 * 1024, timeMs: 15_000, concurrency: 4 };
+
+export interface DiscoveryPass {
+  /** operation name → doc id. */
+  ids: Map<string, string>;
+  /** Upstream requests made: the page and every bundle fetched. */
+  requests: number;
+  bundles: number;
+}
+
+export async function discoverDocIds(
+  client: UpstreamClient,
+  pagePath: string,
+  operations: readonly string[],
+  limits: DiscoveryLimits = DISCOVERY_LIMITS,
+): Promise<DiscoveryPass> {
+  const pass: DiscoveryPass = { ids: new Map(), requests: 0, bundles: 0 };
+  const staticOrigin = client.options.staticOrigin;
+  if (!staticOrigin) return pass;
+  const signal = AbortSignal.timeout(limits.timeMs);
+  pass.requests++;
+  const page = await client.send({ origin: 'web', path: pagePath, xhr: false, signal }).catch(() => undefined);
+  if (!page || page.status !== 200) return pass;
+  const queue = bundleUrls(page.body, client.options.webOrigin + pagePath, staticOrigin, limits.maxBundles);
+  pass.bundles = queue.length;
+  const wanted = () => operations.filter((op) => !pass.ids.has(op));
+  const worker = async () => {
+    for (let url = queue.shift(); url && !signal.aborted && wanted().length > 0; url = queue.shift()) {
+      pass.requests++;
+      const bundle = await client
+        .send({ origin: 'static', path: url.slice(staticOrigin.length), xhr: false, signal, maxBytes: limits.maxBundleBytes })
+        .catch(() => undefined);
+      if (bundle?.status !== 200) continue;
+      for (const [op, id] of findRelayDocIds(bundle.body, wanted())) pass.ids.set(op, id);
+    }
+  };
+  await Promise.all(Array.from({ length: limits.concurrency }, worker));
+  return pass;
+}
