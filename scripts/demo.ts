@@ -30,6 +30,7 @@ try {
     DATA_DIR: dataDir,
     IG_WEB_ORIGIN: fake.webOrigin,
     IG_API_ORIGIN: fake.apiOrigin,
+    IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
     IG_SESSIONID: 'fake',
   });

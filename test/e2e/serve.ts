@@ -25,6 +25,7 @@ const env: Record<string, string> = {
   DOWNLOAD_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123',
   IG_WEB_ORIGIN: fake.webOrigin,
   IG_API_ORIGIN: fake.apiOrigin,
+  IG_STATIC_ORIGIN: fake.staticOrigin,
   MEDIA_TEST_ORIGINS: fake.cdnOrigin,
   IG_SESSIONID: 'fake',
   // The optional third-party providers too, as the spec's product used them: they are the last resort

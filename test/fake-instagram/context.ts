@@ -36,6 +36,9 @@ export interface FakeContext {
   tokens: TokenBook;
   webOrigin: string;
   cdnOrigin: string;
+  /** Where the pages' script bundles live (IG_STATIC_ORIGIN), and a foreign host a hostile page may name. */
+  staticOrigin: string;
+  foreignOrigin: string;
 }
 
 /** A JSON answer with CDN URLs pointed at the fake CDN. */

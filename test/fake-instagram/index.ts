@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi } from './api.ts';
+import { handleForeign, handleStatic } from './bundles.ts';
 import { startFakeCdn, type FakeCdn } from './cdn.ts';
 import { TokenBook, type FakeContext } from './context.ts';
 import { buildFixtures, type Fixtures } from './fixtures.ts';
@@ -28,6 +29,9 @@ export interface FakeInstagram {
   cdnOrigin: string;
   /** Origin of the fake third-party providers (autolink, story-info). */
   providerOrigin: string;
+  /** Instagram's static origin (script bundles: IG_STATIC_ORIGIN), and a foreign host hostile pages may link. */
+  staticOrigin: string;
+  foreignOrigin: string;
   switches: FakeSwitches;
   counts: FakeCounts;
   fixtures: Fixtures;
@@ -65,17 +69,25 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     tokens: new TokenBook(),
     webOrigin: '',
     cdnOrigin,
+    staticOrigin: '',
+    foreignOrigin: '',
   };
   const web = await listen(ctx, handleWeb);
   const api = await listen(ctx, handleApi);
   const providers = await listen(ctx, handleProviders);
+  const statics = await listen(ctx, handleStatic);
+  const foreign = await listen(ctx, handleForeign);
   ctx.webOrigin = web.origin;
-  const servers = [web.server, api.server, providers.server];
+  ctx.staticOrigin = statics.origin;
+  ctx.foreignOrigin = foreign.origin;
+  const servers = [web.server, api.server, providers.server, statics.server, foreign.server];
   return {
     webOrigin: web.origin,
     apiOrigin: api.origin,
     cdnOrigin,
     providerOrigin: providers.origin,
+    staticOrigin: statics.origin,
+    foreignOrigin: foreign.origin,
     switches: ctx.switches,
     counts: ctx.counts,
     fixtures,

@@ -1,4 +1,6 @@
 /** Fault switches and request counters of the fake upstream. */
+import type { BundleMode } from './bundles.ts';
+import { DOC_IDS } from './context.ts';
 
 export type Fault =
   | 'not_found'
@@ -30,11 +32,18 @@ export const ENDPOINTS = [
   'login',
   'autolink',
   'story-info',
+  'post-page',
+  'static',
+  'foreign',
   'unknown',
 ] as const;
 export type FakeEndpoint = (typeof ENDPOINTS)[number];
 
 export class FakeSwitches {
+  /** The GraphQL doc ids Instagram accepts now; others get an `errors` answer (rotate() changes them). */
+  docIds: { shortcode: string; webInfo: string; polaris: string } = { ...DOC_IDS };
+  /** What the pages' script bundles hold. */
+  bundles: BundleMode = 'normal';
   /** Fault for one target (shortcode, username, highlight id or share id) on every endpoint serving it. */
   readonly targets = new Map<string, Fault>();
   /** Fault for one endpoint whatever the target: breaks one strategy so fallback can be tested. */
@@ -61,7 +70,16 @@ export class FakeSwitches {
     return this.endpoints.get(endpoint) ?? (target !== undefined ? this.targets.get(target) ?? this.targets.get(target.toLowerCase()) : undefined);
   }
 
+  /** Instagram rotates its doc ids: the old ones stop working, the bundles export the new ones. */
+  rotateDocIds(): this {
+    const bump = (id: string) => String(BigInt(id) + 1_000_003n);
+    this.docIds = { shortcode: bump(this.docIds.shortcode), webInfo: bump(this.docIds.webInfo), polaris: bump(this.docIds.polaris) };
+    return this;
+  }
+
   reset(): void {
+    this.docIds = { ...DOC_IDS };
+    this.bundles = 'normal';
     this.targets.clear();
     this.endpoints.clear();
     this.mediaInfoNeedsSession = true;

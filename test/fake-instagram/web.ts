@@ -1,7 +1,8 @@
 /** The fake web origin: `/` (tokens), web GraphQL, Polaris, embed pages, web_profile_info, share links, login. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rewriteCdnJson, oeFor } from './cdn-rewrite.ts';
-import { DOC_IDS, sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
+import { bundleTags } from './bundles.ts';
+import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
 
@@ -18,6 +19,8 @@ export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: Ser
   const embedMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/embed(?:\/captioned)?\/?$/.exec(path);
   if (req.method === 'GET' && embedMatch) return embed(ctx, req, res, embedMatch[1]!);
   if (req.method === 'GET' && path === '/api/v1/users/web_profile_info/') return webProfile(ctx, req, res, url.searchParams.get('username') ?? '');
+ const pageMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (req.method === 'GET' && pageMatch) return postPage(ctx, res, pageMatch[1]!);
   const shareMatch = /^\/share\/(?:(?:p|reel)\/)?([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (req.method === 'GET' && shareMatch) return share(ctx, req, res, shareMatch[1]!);
   if (path.startsWith('/accounts/login')) {
@@ -39,7 +42,7 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
   sendHtml(
     res,
     200,
-    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script></head><body></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${bundleTags(ctx)}</head><body></body></html>`,
     { 'set-cookie': [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`, 'ig_did=FAKE; Path=/; HttpOnly'] },
   );
 }
@@ -47,14 +50,15 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
 async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const form = new URLSearchParams(await readBody(req));
   const docId = form.get('doc_id');
+  const ids = ctx.switches.docIds;
   const endpoint =
     path === '/api/graphql'
-      ? docId === DOC_IDS.polaris
+      ? docId === ids.polaris
         ? 'polaris-media'
         : 'unknown'
-      : docId === DOC_IDS.shortcode
+      : docId === ids.shortcode
         ? 'graphql-shortcode'
-        : docId === DOC_IDS.webInfo
+        : docId === ids.webInfo
           ? 'graphql-web-info'
           : 'unknown';
   let variables: Record<string, string> = {};
@@ -66,7 +70,8 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   }
   const shortcode = endpoint === 'polaris-media' ? shortcodeOfPk(String(variables.media_id ?? '')) : variables.shortcode;
   ctx.counts.hit(endpoint, shortcode);
-  if (endpoint === 'unknown') return sendJson(res, 200, { errors: [{ message: 'document not found', severity: 'CRITICAL' }], data: null });
+  // A doc id Instagram no longer knows (after a rotation): an errors answer without data.
+  if (endpoint === 'unknown') return sendJson(res, 200, { errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675030 }], data: null, status: 'ok' });
   if (!xhrHeadersOk(req, 'browser')) return sendUseragentMismatch(res);
   const lsd = req.headers['x-fb-lsd'];
   if (typeof lsd !== 'string' || !ctx.tokens.lsd.has(lsd) || form.get('lsd') !== lsd) {
@@ -94,6 +99,12 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   if (endpoint === 'graphql-shortcode') return sendMediaJson(ctx, res, { data: { xdt_shortcode_media: post.graphql }, extensions: { is_final: true }, status: 'ok' }, ok.expired);
   if (endpoint === 'graphql-web-info') return sendMediaJson(ctx, res, { data: { xdt_api__v1__media__shortcode__web_info: { items: [post.v1] } }, status: 'ok' }, ok.expired);
   return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: post.v1 } }, status: 'ok' }, ok.expired);
+}
+
+/** A post's own page, as a logged-out browser gets it: the app shell and its script bundles. */
+async function postPage(ctx: FakeContext, res: ServerResponse, shortcode: string): Promise<void> {
+  ctx.counts.hit('post-page', shortcode);
+  sendHtml(res, 200, `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div></body></html>`);
 }
 
 async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string): Promise<void> {

@@ -23,6 +23,8 @@ export interface StrategyStatus {
 interface Track {
   outcomes: boolean[];
   lastSuccessAt?: number;
+  /** When it last ran (any counted outcome). */
+  lastRunAt?: number;
   failingTargets: Set<string>;
 }
 
@@ -33,6 +35,8 @@ export class StrategyHealth {
     private readonly windowSize = 50,
     /** Different posts failed in a row that demote a strategy. */
     private readonly demoteAfter = 3,
+    /** A demoted strategy that has not run for this long gets its place back for one lookup: a probe, so it can recover. */
+    private readonly probeAfterMs = 60_000,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -46,6 +50,7 @@ export class StrategyHealth {
   record(name: string, outcome: 'ok' | FailureKind, target: string): void {
     if (outcome !== 'ok' && PER_POST.has(outcome)) return;
     const track = this.track(name);
+    track.lastRunAt = this.now();
     track.outcomes.push(outcome === 'ok');
     if (track.outcomes.length > this.windowSize) track.outcomes.shift();
     if (outcome === 'ok') {
@@ -65,9 +70,18 @@ export class StrategyHealth {
     return (this.tracks.get(name)?.failingTargets.size ?? 0) >= this.demoteAfter;
   }
 
-  /** The configured order with demoted strategies moved to the end (each group keeps its order). */
+  /** The configured order with demoted strategies moved to the end (each group keeps its order), but for a probe. */
   order<T extends string>(names: readonly T[]): T[] {
-    return [...names.filter((n) => !this.isDemoted(n)), ...names.filter((n) => this.isDemoted(n))];
+    const last = (n: T) => this.isDemoted(n) && !this.probeDue(n);
+    return [...names.filter((n) => !last(n)), ...names.filter(last)];
+  }
+
+  private probeDue(name: string): boolean {
+    const track = this.tracks.get(name);
+    if (!track || this.now() - (track.lastRunAt ?? 0) < this.probeAfterMs) return false;
+    // Its place for this one lookup; the outcome (or this mark, if it never runs) starts the next wait.
+    track.lastRunAt = this.now();
+    return true;
   }
 
   status(name: string): StrategyStatus {

@@ -203,3 +203,30 @@ describe('cacheTtlMs', () => {
     expect(cacheTtlMs(raw(Math.floor(now / 1000) - 3600), now)).toBe(0);
   });
 });
+
+describe('strategy health orders the chain', () => {
+  it('a strategy broken for several posts moves to the end, and takes its place back once it works again', async () => {
+    const rig = await startResolveRig({ env: { IG_STRATEGIES: 'graphql-shortcode,graphql-web-info' }, timeouts: { healthProbeMs: 300 } });
+    try {
+      rig.fake.switches.break('graphql-shortcode');
+      for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.carousel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
+      expect(rig.fake.counts.get('graphql-shortcode')).toBe(3);
+      // Demoted: the next lookup goes straight to the working strategy.
+      expect((await rig.resolve(`${IG}/p/${FIXTURE.igtv}/`)).status).toBe(200);
+      expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.igtv)).toBe(0);
+      expect(rig.fake.counts.get('graphql-web-info', FIXTURE.igtv)).toBe(1);
+      const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { strategies: Record<string, { demoted: boolean }> };
+      expect(ready.strategies['graphql-shortcode']!.demoted).toBe(true);
+      // Instagram fixes it; after the probe interval it is tried in its place, succeeds and stays first.
+      rig.fake.switches.reset();
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await rig.resolve(`${IG}/p/${FIXTURE.v1Image}/`)).status).toBe(200);
+      expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.v1Image)).toBe(1);
+      expect((await rig.resolve(`${IG}/p/${FIXTURE.v1Reel}/`)).status).toBe(200);
+      expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.v1Reel)).toBe(1);
+      expect(rig.fake.counts.get('graphql-web-info', FIXTURE.v1Reel)).toBe(0);
+    } finally {
+      await rig.close();
+    }
+  });
+});

@@ -41,9 +41,11 @@ export interface ResolverTimeouts {
   requestMs: number;
   /** The whole resolution, every strategy included. */
   deadlineMs: number;
+  /** How long a demoted strategy waits at the end of the chain before it is tried in its place again. */
+  healthProbeMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: ResolverTimeouts = { requestMs: 8000, deadlineMs: 25_000 };
+export const DEFAULT_TIMEOUTS: ResolverTimeouts = { requestMs: 8000, deadlineMs: 25_000, healthProbeMs: 60_000 };
 /** Cached well inside the CDN URLs' own expiry (days): they stay valid long after the entry is gone. */
 export const CACHE_TTL_MS = 10 * 60 * 1000;
 const MIN_URL_LIFETIME_MS = 60 * 60 * 1000;
@@ -76,7 +78,7 @@ export class Resolver {
   readonly docIds: DocIdBook;
   private readonly healer: DocIdHealer;
   /** Per-strategy outcomes; orders the chain. */
-  readonly health = new StrategyHealth();
+  readonly health: StrategyHealth;
 
   constructor(options: ResolverOptions) {
     this.config = options.config;
@@ -94,6 +96,7 @@ export class Resolver {
       proxy: ig.proxy,
       requestTimeoutMs: this.timeouts.requestMs,
     });
+    this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
     this.healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
