@@ -5,7 +5,7 @@
  */
 import { canonicalUrl, linkKey, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
+import type { Config, StrategyName } from '../config.ts';
 import { cdnExpiry } from '../media/token.ts';
 import { countCacheLookup, resolveStrategyTotal } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
@@ -211,6 +211,18 @@ export class Resolver {
       const replacement = await this.healer.heal(op, used, `/p/${target.shortcode}/`);
       if (!replacement) throw err;
       return strategy.run(this.deps, target, signal);
+    }
+  }
+
+  /** One post strategy alone on a post (doc-id healing included), outside the chain: `npm run check-live`. */
+  async probeStrategy(name: StrategyName, target: PostTarget): Promise<{ outcome: 'ok' | ExtractError['kind']; ms: number; items?: number; detail?: string }> {
+    const started = performance.now();
+    try {
+      const raw = await this.runPostStrategy(POST_STRATEGIES[name], target, AbortSignal.timeout(this.timeouts.deadlineMs));
+      return { outcome: 'ok', ms: performance.now() - started, items: raw.items.length };
+    } catch (err) {
+      const failure = asExtractError(err);
+      return { outcome: failure.kind, ms: performance.now() - started, detail: failure.message };
     }
   }
 

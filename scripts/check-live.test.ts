@@ -1,0 +1,70 @@
+/** `npm run check-live` against the fake Instagram: the table, the doc ids and their sources, the exit code. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../test/fake-instagram/index.ts';
+
+const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-live.ts');
+let fake: FakeInstagram;
+beforeAll(async () => {
+  fake = await startFakeInstagram();
+});
+afterAll(() => fake?.close());
+afterEach(() => fake.reset());
+
+function checkLive(links: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', SCRIPT, '--', ...links],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          IG_WEB_ORIGIN: fake.webOrigin,
+          IG_API_ORIGIN: fake.apiOrigin,
+          IG_STATIC_ORIGIN: fake.staticOrigin,
+          MEDIA_TEST_ORIGINS: fake.cdnOrigin,
+          ...env,
+        },
+        timeout: 60_000,
+      },
+      (err, stdout) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout }),
+    );
+  });
+}
+
+const LINKS = [`https://www.instagram.com/p/${FIXTURE.image}/`, `https://www.instagram.com/reel/${FIXTURE.reel}/`];
+
+describe('npm run check-live', () => {
+  it('prints strategy × link with milliseconds and the doc ids in use; exits 0 when every strategy works somewhere', async () => {
+    const { code, stdout } = await checkLive(LINKS);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`strategy\\s+\\| ${FIXTURE.image}\\s+\\| ${FIXTURE.reel}`));
+    for (const name of ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed']) expect(stdout).toMatch(new RegExp(`${name}\\s+\\| ok \\d+ ms\\s+\\| ok \\d+ ms`));
+    // media-info needs a session: login_required, which is not "broken" without one.
+    expect(stdout).toMatch(/media-info\s+\| login_required \d+ ms/);
+    expect(stdout).toContain('shortcode 8845758582119845 (default)');
+    expect(stdout).toContain('every strategy works for at least one link');
+  });
+
+  it('exits 1 and names a strategy broken for every link', async () => {
+    fake.switches.break('embed', 'garbage');
+    const { code, stdout } = await checkLive(LINKS);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/embed\s+\| changed \d+ ms\s+\| changed \d+ ms/);
+    expect(stdout).toContain('BROKEN for every link: embed');
+  });
+
+  it('shows a doc id discovered after a rotation, and where it came from', async () => {
+    fake.switches.rotateDocIds();
+    const { code, stdout } = await checkLive(LINKS.slice(0, 1), { IG_DOC_ID_POLARIS: '27130156389949648' });
+    expect(code).toBe(0);
+    expect(stdout).toContain(`shortcode ${fake.switches.docIds.shortcode} (discovered)`);
+    expect(stdout).toContain(`polaris   ${fake.switches.docIds.polaris} (discovered)`);
+  });
+
+  it('refuses what is not a post link, with usage', async () => {
+    expect((await checkLive(['https://www.instagram.com/instagram/'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * `npm run check-live -- <link>…`: every post strategy on its own against Instagram (IG_WEB_ORIGIN and the rest of
+ * the configuration, real Instagram by default), for each link. Prints strategy × link → ok or the failure kind,
+ * with milliseconds, then the doc ids in use and where each came from. Exits 1 when some strategy is broken for
+ * every link, so a daily run (cron, CI schedule) tells the operator early; see docs/deploy.md.
+ */
+import { parseLink } from '../src/shared/link.ts';
+import { loadConfig, STRATEGY_NAMES, type StrategyName } from '../src/server/config.ts';
+import { Resolver } from '../src/server/extract/resolver.ts';
+import type { FailureKind } from '../src/server/extract/failure.ts';
+
+/** Outcomes that say the post, not the strategy, is the problem. */
+const PER_POST = new Set<string>(['not_found', 'private', 'no_media', 'unsupported'] satisfies FailureKind[]);
+
+async function main(): Promise<number> {
+  const links = process.argv.slice(2).filter((a) => a !== '--');
+  if (links.length === 0) {
+    process.stderr.write('usage: npm run check-live -- <instagram post or reel link>…\n');
+    return 2;
+  }
+  const targets = links.map((link) => {
+    const parsed = parseLink(link);
+    if (!parsed.ok || (parsed.link.kind !== 'post' && parsed.link.kind !== 'reel' && parsed.link.kind !== 'igtv')) {
+      throw new Error(`not a post, reel or IGTV link: ${link}`);
+    }
+    return { shortcode: parsed.link.shortcode, linkKind: parsed.link.kind };
+  });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+  const silent = { info: () => undefined, warn: () => undefined };
+  const resolver = new Resolver({ config, logger: silent });
+  const rows: string[][] = [['strategy', ...targets.map((t) => t.shortcode)]];
+  const broken: StrategyName[] = [];
+  try {
+    for (const name of STRATEGY_NAMES) {
+      const cells: string[] = [];
+      let working = false;
+      for (const target of targets) {
+        const result = await resolver.probeStrategy(name, target);
+        cells.push(`${result.outcome} ${Math.round(result.ms)} ms`);
+        // A strategy that needs a session is not broken when none is configured.
+        const needsSession = result.outcome === 'login_required' && !config.instagram.sessionId;
+        if (result.outcome === 'ok' || PER_POST.has(result.outcome) || needsSession) working = true;
+      }
+      if (!working) broken.push(name);
+      rows.push([name, ...cells]);
+    }
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+    const out = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), ''];
+    out.push('doc ids in use:');
+    for (const [op, entry] of Object.entries(resolver.docIds.all())) out.push(`  ${op.padEnd(9)} ${entry.id} (${entry.source})`);
+    out.push('', broken.length ? `BROKEN for every link: ${broken.join(', ')}` : 'every strategy works for at least one link');
+    process.stdout.write(out.join('\n') + '\n');
+  } finally {
+    await resolver.close();
+  }
+  return broken.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`check-live: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  },
+);
