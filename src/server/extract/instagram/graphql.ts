@@ -36,6 +36,7 @@ export async function postGraphql(
         doc_id: query.docId,
         lsd: tokens.lsd,
         server_timestamps: 'true',
+        fb_api_caller_class: 'RelayModern',
         fb_api_req_friendly_name: query.friendlyName,
       },
       headers: { 'x-fb-lsd': tokens.lsd, 'x-csrftoken': tokens.csrftoken, 'x-fb-friendly-name': query.friendlyName },
