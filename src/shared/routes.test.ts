@@ -94,3 +94,23 @@ describe('redirect safety', () => {
     expect(isSameOriginPath(location)).toBe(safe);
   });
 });
+
+describe('near-miss addresses', () => {
+  it.each([
+    ['/faq', '/#faq'],
+    ['/fr/faq', '/fr#faq'],
+    ['/stories', '/instagram-story-download'],
+    ['/dp', '/instagram-profile-picture-downloader'],
+    ['/download', '/'],
+    ['/instagram-reel-downloader', '/instagram-reels-downloader'],
+    ['/ja/instagram-stories-downloader', '/ja/instagram-story-download'],
+    ['/instagram-video-download', '/instagram-video-downloader'],
+  ])('%s goes to %s, not the blog', (from, to) => {
+    expect(decidePath(from)).toEqual({ type: 'redirect', location: to });
+  });
+
+  it('keeps the spec’s rules: /video shows the home page, other unknown words still go to the blog', () => {
+    expect(decidePath('/video').type).toBe('page');
+    expect(decidePath('/something-else')).toEqual({ type: 'redirect', location: '/blog' });
+  });
+});

@@ -27,8 +27,45 @@ export interface SitePage {
 /** Paths that show the home page (spec: /video, /photo, /story, /reel). */
 export const HOME_ALIASES = ['/video', '/photo', '/story', '/reel'] as const;
 
-/** HTTP redirects (spec: /reels → reels downloader). */
-export const REDIRECTS: Readonly<Record<string, string>> = { '/reels': '/instagram-reels-downloader' };
+/**
+ * Addresses people guess, sent to the page they mean instead of the blog: the short words (/faq, /stories, /dp…)
+ * and a singular/plural or download/downloader slip in a tool's address.
+ */
+function nearMisses(): Record<string, string> {
+  const toolPath = (id: string) => TOOLS.find((tool) => tool.id === id)!.path;
+  const near: Record<string, string> = {
+    '/faq': '/#faq',
+    '/download': '/',
+    '/downloader': '/',
+    '/videos': toolPath('video'),
+    '/photos': toolPath('photo'),
+    '/stories': toolPath('story'),
+    '/igtv': toolPath('igtv'),
+    '/dp': toolPath('profile'),
+    '/profile': toolPath('profile'),
+    '/profile-picture': toolPath('profile'),
+  };
+  const words: [RegExp, string][] = [
+    [/reels/, 'reel'],
+    [/reel(?!s)/, 'reels'],
+    [/story/, 'stories'],
+    [/stories/, 'story'],
+    [/video(?!s)/, 'videos'],
+    [/photo(?!s)/, 'photos'],
+  ];
+  for (const tool of TOOLS) {
+    const ending = tool.path.endsWith('downloader') ? [tool.path, tool.path.replace(/downloader$/, 'download')] : [tool.path, `${tool.path}er`];
+    for (const base of ending) {
+      for (const candidate of [base, ...words.filter(([from]) => from.test(base)).map(([from, to]) => base.replace(from, to))]) {
+        if (candidate !== tool.path) near[candidate] ??= tool.path;
+      }
+    }
+  }
+  return near;
+}
+
+/** HTTP redirects (spec: /reels → reels downloader), and the near misses above. */
+export const REDIRECTS: Readonly<Record<string, string>> = { ...nearMisses(), '/reels': '/instagram-reels-downloader' };
 
 export const SITE_PAGES: readonly SitePage[] = [
   { pattern: '/', kind: { page: 'home' } },
@@ -109,7 +146,10 @@ export function decidePath(pathname: string): PathDecision {
     return { type: 'redirect', location: pathname.replace(/\/+$/, '') || '/' };
   }
   const redirect = REDIRECTS[path];
-  if (redirect) return { type: 'redirect', location: localizePath(lang, redirect) };
+  if (redirect) {
+    const [target, fragment] = redirect.split('#') as [string, string | undefined];
+    return { type: 'redirect', location: localizePath(lang, target) + (fragment ? `#${fragment}` : '') };
+  }
   if (findPage(path)) return { type: 'page', lang, path };
   const segments = path.split('/').filter(Boolean);
   // Spec: an unknown article slug goes back to the blog list.

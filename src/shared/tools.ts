@@ -65,8 +65,6 @@ export interface ToolDefinition extends FormDefinition {
   errorFamily: 'story' | 'page';
   /** Whether the IGTV page's own footer is used. */
   ownFooter: boolean;
-  /** In the header's Tools menu (spec: video, photo, story, reels, IGTV). */
-  inToolsMenu: boolean;
 }
 
 const ready = (key: string, failed: string) => ({ ready: key, readyCounts: false, failed });
@@ -82,12 +80,12 @@ export const HOME_FORM: FormDefinition = {
 };
 
 export const TOOLS: readonly ToolDefinition[] = [
-  { id: 'video', path: '/instagram-video-downloader', input: 'url', layout: 'video', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyVideo', 'errors.failedVideo'), videosAreReels: false },
-  { id: 'photo', path: '/instagram-photo-downloader', input: 'url', layout: 'photo', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyPhoto', 'errors.failedPhoto'), videosAreReels: false },
-  { id: 'story', path: '/instagram-story-download', input: 'url', layout: 'story', errorFamily: 'story', debugLog: true, ownFooter: false, inToolsMenu: true, messages: { ready: 'success.found', readyCounts: true, failed: 'errors.failedStory' }, videosAreReels: false },
-  { id: 'reels', path: '/instagram-reels-downloader', input: 'url', layout: 'reels', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: true, messages: ready('success.readyReels', 'errors.failedReels'), videosAreReels: true },
-  { id: 'igtv', path: '/igtv-downloader', input: 'url', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: true, inToolsMenu: true, messages: ready('success.readyIgtv', 'errors.failedIgtv'), videosAreReels: false },
-  { id: 'profile', path: '/instagram-profile-picture-downloader', input: 'username', layout: 'profile', errorFamily: 'page', debugLog: false, ownFooter: false, inToolsMenu: false, messages: ready('success.readyProfile', 'errors.failedProfile'), videosAreReels: false },
+  { id: 'video', path: '/instagram-video-downloader', input: 'url', layout: 'video', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyVideo', 'errors.failedVideo'), videosAreReels: false },
+  { id: 'photo', path: '/instagram-photo-downloader', input: 'url', layout: 'photo', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyPhoto', 'errors.failedPhoto'), videosAreReels: false },
+  { id: 'story', path: '/instagram-story-download', input: 'url', layout: 'story', errorFamily: 'story', debugLog: true, ownFooter: false, messages: { ready: 'success.found', readyCounts: true, failed: 'errors.failedStory' }, videosAreReels: false },
+  { id: 'reels', path: '/instagram-reels-downloader', input: 'url', layout: 'reels', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyReels', 'errors.failedReels'), videosAreReels: true },
+  { id: 'igtv', path: '/igtv-downloader', input: 'url', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: true, messages: ready('success.readyIgtv', 'errors.failedIgtv'), videosAreReels: false },
+  { id: 'profile', path: '/instagram-profile-picture-downloader', input: 'username', layout: 'profile', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyProfile', 'errors.failedProfile'), videosAreReels: false },
 ];
 
 export function toolById(id: ToolId): ToolDefinition {

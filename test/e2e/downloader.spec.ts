@@ -81,7 +81,7 @@ test('home: a 3-item carousel spans the first item, and the ZIP holds every item
   await page.getByRole('link', { name: text(en, 'downloader.downloadAll') }).click();
   const download = await downloadP;
   expect(tokenPayload(download.url()).i!.map((e) => e.u)).toEqual(tokenPayload(expected.zipUrl!).i!.map((e) => e.u));
-  expect(download.suggestedFilename()).toMatch(/^instagram-instagram-CAanWEbg_do\.zip$/);
+  expect(download.suggestedFilename()).toMatch(/^instagram-CAanWEbg_do\.zip$/);
   const zip = readZip(await readFile((await download.path())!));
   expect(zip.map((e) => e.name)).toHaveLength(3);
   for (const [index, entry] of zip.entries()) {

@@ -9,17 +9,26 @@ import { formById, type FormId } from '../../shared/tools.ts';
 import { resolveLink, type ResolveRequestBody } from '../lib/api-client.ts';
 import { debugLine, describeFailure, describeRequest, describeResolution, type DebugLine } from '../lib/debug-log.ts';
 import { sharedLinkFrom } from '../lib/deep-link.ts';
-import { errorMessageKey } from '../lib/error-messages.ts';
+import { errorMessageKey, failureCause } from '../lib/error-messages.ts';
 import { notify } from '../lib/notify.ts';
+import { readyMessage } from '../lib/ready-message.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { AdSlot } from './AdSlot.tsx';
 import { PasteButton } from './PasteButton.tsx';
 import { DebugLog } from './results/DebugLog.tsx';
 import { Spinner } from './Spinner.tsx';
+import { ToolTabs } from './ToolTabs.tsx';
 
 // The results (players, download flow) load when the first lookup starts, not with the page.
 const loadResults = () => import('./results/Results.tsx');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+
+/** An error shown under the box until the next submit (a toast alone is gone in seconds). */
+interface ShownError {
+  key: string;
+  /** Worth trying again as is: rate limits, Instagram not answering, a dropped connection. */
+  retry: boolean;
+}
 
 interface Shown {
   resolution: Resolution;
@@ -36,7 +45,17 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const [shown, setShown] = useState<Shown | null>(null);
   /** null until the first request: the debug log appears after it (story page). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** The last link sent (the box is cleared on success; Retry sends it again). */
+  const lastRequest = useRef('');
+  const valid = (value: string) => (profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
+  const fail = (shownError: ShownError) => {
+    // A new error replaces a stale "ready" toast instead of stacking under it.
+    notify.dismiss();
+    notify.error(t(shownError.key));
+    setError(shownError);
+  };
 
   const log = useCallback(
     (text: string) => {
@@ -48,12 +67,14 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const submit = useCallback(
     async (raw: string) => {
       const value = raw.trim();
-      const valid = profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value);
-      if (!valid) {
-        notify.error(t(profile ? 'errors.invalidProfile' : 'errors.invalidUrl'));
+      setError(null);
+      if (!valid(value)) {
+        fail({ key: profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false });
+        input.current?.focus();
         return;
       }
       const request: ResolveRequestBody = formId === 'home' ? { url: value } : { url: value, tool: formId };
+      lastRequest.current = value;
       setLoading(true);
       void loadResults();
       setShown(null);
@@ -66,11 +87,13 @@ export function Downloader({ form: formId }: { form: FormId }) {
           setShown({ resolution: outcome.resolution, request });
           setLink('');
           log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
-          notify.success(form.messages.readyCounts ? t(form.messages.ready, { count }) : t(form.messages.ready));
+          const ready = readyMessage(outcome.resolution);
+          notify.success(t(ready.key, ready.values ?? (count > 1 ? { count } : undefined)));
         } else {
           const key = errorMessageKey(outcome.failure, formId);
           log(describeFailure(outcome.failure, outcome.ms, key));
-          notify.error(t(key));
+          const cause = failureCause(outcome.failure);
+          fail({ key, retry: cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed' });
           // The disabled button dropped the focus: back to the box, where the link can be corrected.
           if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
         }
@@ -110,7 +133,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const inputId = `link-${formId}`;
   return (
     <div className="w-full">
-      <form onSubmit={onSubmit} aria-busy={loading} className="mx-auto flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
+      {formId !== 'home' && <ToolTabs />}
+      {/* noValidate: our own check, in the page's language (the browser's bubble speaks the browser's). */}
+      <form onSubmit={onSubmit} noValidate aria-busy={loading} className="mx-auto flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           {t(profile ? 'downloader.profileInputLabel' : 'downloader.inputLabel')}
         </label>
@@ -119,18 +144,26 @@ export function Downloader({ form: formId }: { form: FormId }) {
             ref={input}
             id={inputId}
             name="url"
-            type={profile ? 'text' : 'url'}
-            required
+            type="text"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             inputMode={profile ? 'text' : 'url'}
             value={link}
             onChange={(e) => setLink(e.target.value)}
+            aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
             className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
-          <PasteButton onPaste={setLink} disabled={loading} />
+          <PasteButton
+            onPaste={(text) => {
+              setLink(text);
+              // A valid link on the clipboard starts the lookup at once; anything else waits in the box.
+              if (valid(text)) void submit(text);
+            }}
+            disabled={loading}
+          />
         </div>
         <button
           type="submit"
@@ -141,6 +174,16 @@ export function Downloader({ form: formId }: { form: FormId }) {
           {loading ? t('downloader.loading') : t(profile ? 'downloader.view' : 'downloader.search')}
         </button>
       </form>
+      {error && (
+        <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-left text-sm text-red-900">
+          <span className="min-w-0 flex-1">{t(error.key)}</span>
+          {error.retry && (
+            <button type="button" onClick={() => void submit(link || lastRequest.current)} className="inline-flex min-h-11 items-center rounded-lg border border-red-800 px-3 font-semibold text-red-900 hover:bg-red-100">
+              {t('downloader.retry')}
+            </button>
+          )}
+        </div>
+      )}
       {/* Always present, so assistive technology announces the lookup when it starts (the toast reports its end). */}
       <p role="status" className="sr-only">{loading ? t('downloader.loading') : ''}</p>
       <AdSlot slot={`${formId}-top`} />

@@ -10,9 +10,32 @@ const SUPPORT_PAGES = ['blog', 'contact', 'terms', 'privacy'] as const;
 
 export function Header({ lang }: { lang: Language }) {
   const { t } = useTranslation();
+  // Every downloader: the home page's (it takes any link) and the six tools.
+  const toolLinks = (close: () => void) => [
+    <li key="home">
+      <Link data-menu-item to={localizePath(lang, '/')} onClick={close} className={menuItemClass}>
+        {t('site.tagline')}
+      </Link>
+    </li>,
+    ...TOOLS.map((tool) => (
+      <li key={tool.id}>
+        <Link data-menu-item to={localizePath(lang, tool.path)} onClick={close} className={menuItemClass}>
+          {t(`nav.${tool.id}`)}
+        </Link>
+      </li>
+    )),
+  ];
+  const supportLinks = (close: () => void) =>
+    SUPPORT_PAGES.map((page) => (
+      <li key={page}>
+        <Link data-menu-item to={localizePath(lang, `/${page}`)} onClick={close} className={menuItemClass}>
+          {t(`nav.${page}`)}
+        </Link>
+      </li>
+    ));
   return (
     <header className="border-b border-slate-200 bg-white">
-      <nav aria-label={t('a11y.mainNavigation')} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+      <nav aria-label={t('a11y.mainNavigation')} className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-1.5 sm:px-4 sm:py-2">
         <Link to={localizePath(lang, '/')} aria-label={t('header.home')} className="flex min-h-11 items-center gap-2 text-xl font-extrabold text-brand-800">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
             <rect x="2" y="2" width="20" height="20" rx="6" fill="#15803d" />
@@ -20,32 +43,28 @@ export function Header({ lang }: { lang: Language }) {
           </svg>
           Gramsave
         </Link>
-        <div className="flex flex-wrap items-center gap-1">
-          <Menu label={t('header.tools')}>
-            {(close) =>
-              TOOLS.filter((tool) => tool.inToolsMenu).map((tool) => (
-                <li key={tool.id}>
-                  <Link data-menu-item to={localizePath(lang, tool.path)} onClick={close} className={menuItemClass}>
-                    {t(`nav.${tool.id}`)}
-                  </Link>
-                </li>
-              ))
-            }
-          </Menu>
-          <Menu label={t('header.support')}>
-            {(close) =>
-              SUPPORT_PAGES.map((page) => (
-                <li key={page}>
-                  <Link data-menu-item to={localizePath(lang, `/${page}`)} onClick={close} className={menuItemClass}>
-                    {t(`nav.${page}`)}
-                  </Link>
-                </li>
-              ))
-            }
-          </Menu>
+        <div className="flex items-center gap-1">
+          {/* Phones: one menu button, so the header is one row; wider screens: Tools and Support. */}
+          <div className="sm:hidden">
+            <Menu align="right" ariaLabel={t('a11y.openMenu')} label={<MenuIcon />}>
+              {(close) => [...toolLinks(close), ...supportLinks(close)]}
+            </Menu>
+          </div>
+          <div className="hidden items-center gap-1 sm:flex">
+            <Menu label={t('header.tools')}>{toolLinks}</Menu>
+            <Menu label={t('header.support')}>{supportLinks}</Menu>
+          </div>
           <LanguageMenu lang={lang} />
         </div>
       </nav>
     </header>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6">
+      <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

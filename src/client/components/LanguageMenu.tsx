@@ -1,4 +1,7 @@
-/** The language menu: flag and native name; choosing one rewrites the first path segment and reloads. */
+/**
+ * The language menu: each language by its native name (emoji flags render as boxes or letters on Windows and
+ * Linux, and a flag is not a language); choosing one rewrites the first path segment and reloads.
+ */
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { LANGUAGES, languageInfo, type Language } from '../../shared/languages.ts';
@@ -16,8 +19,9 @@ export function LanguageMenu({ lang }: { lang: Language }) {
       ariaLabel={`${t('header.language')}: ${current.nativeName}`}
       label={
         <>
-          <span aria-hidden="true">{current.flag}</span>
-          <span>{current.nativeName}</span>
+          {/* On a phone the code keeps the header to one row; the menu lists every name. */}
+          <span className="sm:hidden">{lang.toUpperCase()}</span>
+          <span className="hidden sm:inline">{current.nativeName}</span>
         </>
       }
     >
@@ -34,7 +38,6 @@ export function LanguageMenu({ lang }: { lang: Language }) {
               onClick={() => saveLanguage(l.code)}
               className={`${menuItemClass} ${l.code === lang ? 'font-semibold' : ''}`}
             >
-              <span aria-hidden="true">{l.flag}</span>
               {l.nativeName}
             </a>
           </li>

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  BLOB_LIMIT_BYTES,
   DOWNLOAD_MESSAGES,
+  fetchMediaFile,
+  TooBigForBlob,
   audioFilename,
   downloadKindOf,
   filenameFromDisposition,
@@ -115,5 +118,15 @@ describe('readWithProgress', () => {
     const blob = await readWithProgress(response, (_received, total) => seen.push(total));
     expect(seen).toEqual([null]);
     expect(blob.size).toBe(10);
+  });
+});
+
+describe('what goes to the download manager instead of a blob', () => {
+  const answer = (headers: Record<string, string>) => async () => new Response(new Uint8Array(16), { status: 200, headers });
+  it('a file over 20 MB, or of unknown size, is not read into page memory', async () => {
+    await expect(fetchMediaFile('/x', () => undefined, answer({ 'content-length': String(BLOB_LIMIT_BYTES + 1) }))).rejects.toBeInstanceOf(TooBigForBlob);
+    await expect(fetchMediaFile('/x', () => undefined, answer({}))).rejects.toBeInstanceOf(TooBigForBlob);
+    const small = await fetchMediaFile('/x', () => undefined, answer({ 'content-length': '16', 'content-type': 'image/jpeg' }));
+    expect(small.blob.size).toBe(16);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Per-item download (DESIGN "Front end"): fetch the attachment URL with a progress toast and save the blob
- * through a temporary `<a download>`; on iOS and in in-app browsers, which cannot save blobs reliably,
- * navigate to the attachment URL instead. An `expired` (410) answer re-resolves once and retries.
+ * Per-item download (DESIGN "Front end"). Videos, audio and any file over BLOB_LIMIT_BYTES (or of unknown size) go
+ * straight to the browser's download manager through the attachment URL: it shows the size and progress, can
+ * cancel, survives leaving the tab, and never holds the file in page memory. Small photos are fetched with a
+ * progress toast and saved as a blob. iOS and in-app browsers, which cannot save blobs reliably, always navigate.
+ * An `expired` (410) answer re-resolves once and retries.
  */
 import { notify, toastId } from './notify.ts';
 
@@ -17,6 +19,8 @@ export const DOWNLOAD_MESSAGES: Readonly<Record<DownloadKind, { progress: string
 
 /** The object URL lives this long after the click (spec §9). */
 export const REVOKE_DELAY_MS = 100;
+/** Past this, a file is the download manager's, not a blob in page memory. */
+export const BLOB_LIMIT_BYTES = 20 * 1024 * 1024;
 
 export function downloadKindOf(itemType: 'image' | 'video', resolutionKind: string, videosAreReels: boolean): DownloadKind {
   if (itemType === 'image') return 'photo';
@@ -102,6 +106,9 @@ export async function readWithProgress(response: Response, onProgress: (received
   return new Blob(chunks, { type });
 }
 
+/** The file is too big (or of unknown size) for a blob: the caller hands it to the download manager. */
+export class TooBigForBlob extends Error {}
+
 export async function fetchMediaFile(
   url: string,
   onProgress: (received: number, total: number | null) => void,
@@ -111,6 +118,11 @@ export async function fetchMediaFile(
   if (!response.ok) {
     await response.body?.cancel();
     throw new DownloadHttpError(response.status);
+  }
+  const length = Number(response.headers.get('content-length'));
+  if (!(length > 0) || length > BLOB_LIMIT_BYTES) {
+    await response.body?.cancel();
+    throw new TooBigForBlob();
   }
   const blob = await readWithProgress(response, onProgress);
   return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition')) };
@@ -149,15 +161,55 @@ export interface DownloadRequest extends DownloadTarget {
 
 export type DownloadOutcome = 'saved' | 'navigated' | 'failed';
 
+/** Hands the attachment URL to the browser's download manager (the page stays). */
+export function startBrowserDownload(url: string, navigate: boolean): void {
+  if (navigate) {
+    window.location.href = url;
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The status a HEAD of the link answers (0 when it could not be asked). */
+async function linkStatus(url: string, fetchImpl: typeof fetch = fetch): Promise<number> {
+  try {
+    return (await fetchImpl(url, { method: 'HEAD' })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Straight to the download manager, after a HEAD that catches an expired link (re-resolved once). */
+async function downloadDirectly(request: DownloadRequest, navigate: boolean): Promise<DownloadOutcome> {
+  const { t, kind, log } = request;
+  let url = request.url;
+  if ((await linkStatus(url)) === 410 && request.refresh) {
+    log?.(`Download (${kind}): link expired, fetching the post again`);
+    const fresh = await request.refresh();
+    if (!fresh) {
+      notify.error(t(DOWNLOAD_MESSAGES[kind].failed));
+      return 'failed';
+    }
+    url = fresh.url;
+  }
+  log?.(`Download (${kind}): handed to the browser's download manager`);
+  startBrowserDownload(url, navigate);
+  notify.success(t('success.started'));
+  return 'navigated';
+}
+
 export async function downloadMedia(request: DownloadRequest): Promise<DownloadOutcome> {
   const { t, kind, log } = request;
   const messages = DOWNLOAD_MESSAGES[kind];
-  if (prefersDirectDownload(request.env ?? browserEnv())) {
-    log?.(`Download (${kind}): direct link`);
-    notify.success(t('success.started'));
-    window.location.href = request.url;
-    return 'navigated';
-  }
+  const navigate = prefersDirectDownload(request.env ?? browserEnv());
+  if (navigate || kind !== 'photo') return downloadDirectly(request, navigate);
   const started = Date.now();
   const label = t(messages.progress);
   const id = toastId();
@@ -187,6 +239,10 @@ export async function downloadMedia(request: DownloadRequest): Promise<DownloadO
     notify.success(t(messages.done), { id });
     return 'saved';
   } catch (error) {
+    if (error instanceof TooBigForBlob) {
+      notify.dismiss(id);
+      return downloadDirectly({ ...request, ...target }, false);
+    }
     const reason = error instanceof DownloadHttpError ? `HTTP ${error.status}` : 'network failure';
     log?.(`Download (${kind}) failed: ${reason} after ${Date.now() - started} ms`);
     notify.error(t(messages.failed), { id });

@@ -30,4 +30,6 @@ export const notify = {
   success: show('success'),
   error: show('error'),
   loading: show('loading'),
+  /** One toast by id, or every toast (a new error replaces a stale "ready"). */
+  dismiss: (id?: string) => void loadToasts().then(({ default: toast }) => toast.dismiss(id)),
 };

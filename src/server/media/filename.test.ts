@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, contentTypeOf, fileKindOf, mediaFilename, zipEntryName, zipFilename } from './filename.ts';
+import { contentDisposition, contentTypeOf, fileKindOf, mediaFilename, qualityLabel, zipEntryName, zipFilename } from './filename.ts';
 
 describe('file names', () => {
   it('follows the spec pattern, audio as .m4a', () => {
@@ -14,7 +14,26 @@ describe('file names', () => {
     expect(contentTypeOf('a.zip')).toBe('application/zip');
   });
 
-  it('numbers ZIP entries and names the ZIP safely', () => {
+  it('numbers the items of a multi-item post so their names never collide; a single item keeps the spec name', () => {
+    const t = new Date('2024-05-01T10:00:00.123Z');
+    const names = [0, 1, 2].map((index) => mediaFilename('photo', t, { index, total: 3 }));
+    expect(names).toEqual([
+      'instagram-photo-2024-05-01T10-00-00-123Z-1.jpg',
+      'instagram-photo-2024-05-01T10-00-00-123Z-2.jpg',
+      'instagram-photo-2024-05-01T10-00-00-123Z-3.jpg',
+    ]);
+    expect(mediaFilename('video', t, { index: 0, total: 1 })).toBe('instagram-video-2024-05-01T10-00-00-123Z.mp4');
+  });
+
+  it('labels qualities with their size and HD tier', () => {
+    expect(qualityLabel(1080, 1920)).toBe('1080×1920 · Full HD');
+    expect(qualityLabel(720, 1280)).toBe('720×1280 · HD');
+    expect(qualityLabel(480, 854)).toBe('480×854');
+  });
+
+  it('numbers ZIP entries and names the ZIP safely, never doubling a word', () => {
+    expect(zipFilename('instagram', 'C8x')).toBe('instagram-C8x.zip');
+    expect(zipFilename('Instagram', 'C8x')).toBe('instagram-C8x.zip');
     expect(zipEntryName(0, 3, 'a.jpg')).toBe('01-a.jpg');
     expect(zipEntryName(99, 120, 'a.jpg')).toBe('100-a.jpg');
     expect(zipFilename('nat.geo', 'C8x')).toBe('instagram-nat.geo-C8x.zip');

@@ -13,9 +13,21 @@ export function fileKindOf(itemType: 'image' | 'video', resolutionKind: Resoluti
   return resolutionKind === 'reel' ? 'reel' : 'video';
 }
 
-export function mediaFilename(kind: FileKind, time: Date): string {
+/**
+ * The spec's name; the items of a multi-item post add their 1-based number (`…-000Z-2.jpg`), so that saving a
+ * carousel one item at a time never collides into "(1)" copies.
+ */
+export function mediaFilename(kind: FileKind, time: Date, item?: { index: number; total: number }): string {
   const stamp = time.toISOString().replace(/[:.]/g, '-');
-  return `instagram-${kind}-${stamp}.${EXTENSION[kind]}`;
+  const number = item && item.total > 1 ? `-${item.index + 1}` : '';
+  return `instagram-${kind}-${stamp}${number}.${EXTENSION[kind]}`;
+}
+
+/** A quality's label: its size, and HD / Full HD where it is one (numbers and names read the same in every language). */
+export function qualityLabel(width: number, height: number): string {
+  const short = Math.min(width, height);
+  const tier = short >= 1080 ? 'Full HD' : short >= 720 ? 'HD' : '';
+  return tier ? `${width}×${height} · ${tier}` : `${width}×${height}`;
 }
 
 /** ZIP entry name: the single download's name with a 1-based, zero-padded index in front. */
@@ -24,9 +36,11 @@ export function zipEntryName(index: number, total: number, filename: string): st
   return `${String(index + 1).padStart(Math.max(2, width), '0')}-${filename}`;
 }
 
+/** instagram-{username}-{shortcode}.zip, never doubling a word (@instagram's posts: instagram-{shortcode}.zip). */
 export function zipFilename(username: string, shortcode: string | undefined): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
-  return `instagram-${safe(username)}-${safe(shortcode ?? 'media')}.zip`;
+  const words = ['instagram', safe(username), safe(shortcode ?? 'media')].filter((word, i, all) => i === 0 || word.toLowerCase() !== all[i - 1]!.toLowerCase());
+  return `${words.join('-')}.zip`;
 }
 
 export function contentTypeOf(filename: string): string {

@@ -62,13 +62,13 @@ describe('presentResolution URLs against the media routes', () => {
     const resolution = presentResolution(raw(), { secret: TEST_SECRET });
     const [photo, video] = resolution.items;
     const checks: [string | undefined, string, string, RegExp][] = [
-      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="instagram-photo-2024-05-01T10-00-00-000Z\.jpg"/],
-      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="instagram-photo-2024-05-01T10-00-00-000Z\.jpg"/],
-      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z\.jpg"/],
-      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z\.mp4"/],
-      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z\.mp4"/],
+      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
+      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
+      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.jpg"/],
+      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
+      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
       [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z\.m4a"/],
+      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z-2\.m4a"/],
       [resolution.author.avatarUrl, P.avatar, 'image/jpeg', /^inline; filename="avatar\.jpg"/],
     ];
     for (const [url, cdnPath, type, disposition] of checks) {
@@ -79,7 +79,7 @@ describe('presentResolution URLs against the media routes', () => {
       expect(res.headers['content-disposition'], url).toMatch(disposition);
       expect(res.body.equals(fakeFileBytes(cdnPath)), url).toBe(true);
     }
-    expect(video!.qualities?.map((q) => q.label)).toEqual(['1080×1920', '720×1280']);
+    expect(video!.qualities?.map((q) => q.label)).toEqual(['1080×1920 · Full HD', '720×1280 · HD']);
   });
 
   it('serves the ZIP of a carousel with entries named as the single downloads', async () => {
@@ -92,10 +92,10 @@ describe('presentResolution URLs against the media routes', () => {
     writeFileSync(file, res.body);
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
     expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([
-      '01-instagram-photo-2024-05-01T10-00-00-000Z.jpg',
-      '02-instagram-video-2024-05-01T10-00-00-000Z.mp4',
+      '01-instagram-photo-2024-05-01T10-00-00-000Z-1.jpg',
+      '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4',
     ]);
-    const video = execFileSync('unzip', ['-p', file, '02-instagram-video-2024-05-01T10-00-00-000Z.mp4'], { maxBuffer: 8 * 1024 * 1024 });
+    const video = execFileSync('unzip', ['-p', file, '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4'], { maxBuffer: 8 * 1024 * 1024 });
     expect(video.equals(fakeFileBytes(P.best))).toBe(true);
   });
 

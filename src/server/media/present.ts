@@ -4,7 +4,7 @@
  */
 import type { MediaItem, Resolution } from '../../shared/api.ts';
 import type { RawMediaItem, RawResolution } from '../extract/raw.ts';
-import { fileKindOf, mediaFilename, zipEntryName, zipFilename } from './filename.ts';
+import { fileKindOf, mediaFilename, qualityLabel, zipEntryName, zipFilename } from './filename.ts';
 import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry } from './token.ts';
 
 export const MEDIA_ROUTE = '/api/v1/media/';
@@ -23,7 +23,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
   const sign = (url: string, filename: string, kind: 'video' | 'image' | 'audio') =>
     MEDIA_ROUTE + signMediaToken(options.secret, { t: 'm', k: kind, u: url, f: filename, e: tokenExpiry([url], now) });
 
-  const items: MediaItem[] = raw.items.map((item) => presentItem(item, raw, time, sign));
+  const items: MediaItem[] = raw.items.map((item, index) => presentItem(item, raw, time, sign, { index, total: raw.items.length }));
 
   const resolution: Resolution = {
     kind: raw.kind,
@@ -43,7 +43,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
   if (raw.items.length > 1 && raw.items.length <= MAX_ZIP_ITEMS) {
     const entries = raw.items.map((item, index) => ({
       u: item.url,
-      f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time)),
+      f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time, { index, total: raw.items.length })),
     }));
     const token = signMediaToken(options.secret, {
       t: 'z',
@@ -61,9 +61,10 @@ function presentItem(
   raw: RawResolution,
   time: Date,
   sign: (url: string, filename: string, kind: 'video' | 'image' | 'audio') => string,
+  position: { index: number; total: number },
 ): MediaItem {
   const kind = item.type === 'video' ? 'video' : 'image';
-  const filename = mediaFilename(fileKindOf(item.type, raw.kind), time);
+  const filename = mediaFilename(fileKindOf(item.type, raw.kind), time, position);
   const mediaUrl = sign(item.url, filename, kind);
   const result: MediaItem = {
     type: item.type,
@@ -77,14 +78,14 @@ function presentItem(
   };
   if (item.qualities.length > 1) {
     result.qualities = item.qualities.map((q) => ({
-      label: `${q.width}×${q.height}`,
+      label: qualityLabel(q.width, q.height),
       width: q.width,
       height: q.height,
       downloadUrl: `${sign(q.url, filename, kind)}?download=1`,
     }));
   }
   if (item.audioUrl) {
-    const audioName = mediaFilename('audio', time);
+    const audioName = mediaFilename('audio', time, position);
     result.audioUrl = `${sign(item.audioUrl, audioName, 'audio')}?download=1`;
   }
   return result;

@@ -8,16 +8,21 @@ export interface MediaViewProps {
   label: string;
   playIcon: boolean;
   large: boolean;
+  /** A thumbnail in a grid of several: a lower bound on its height. */
+  compact?: boolean;
   /** Reports the picture's real size once loaded, for items whose size the API did not give. */
   onNaturalSize?: (width: number, height: number) => void;
 }
 
-export function MediaView({ item, label, playIcon, large, onNaturalSize }: MediaViewProps) {
+export function MediaView({ item, label, playIcon, large, compact, onNaturalSize }: MediaViewProps) {
   const size = item.width && item.height ? { width: item.width, height: item.height } : {};
-  const fit = `block h-auto w-full object-contain ${large ? 'max-h-[80vh]' : 'max-h-[70vh]'}`;
+  // The media keeps its own aspect ratio inside a bounded height, centred: the cell shrinks to it instead of
+  // letterboxing a square picture in a tall grey box.
+  const bound = compact ? 'max-h-56 sm:max-h-80' : large ? 'max-h-[70vh]' : 'max-h-[60vh]';
+  const fit = `mx-auto block h-auto w-auto max-w-full object-contain ${bound}`;
   if (item.type === 'video') {
     return (
-      <div className="relative bg-black">
+      <div className="relative flex justify-center bg-slate-900">
         <video controls playsInline preload="none" src={item.mediaUrl} poster={item.previewUrl} aria-label={label} className={fit} {...size} />
         {playIcon && <PlayBadge />}
       </div>
@@ -36,7 +41,7 @@ function ImageView({ item, label, className, size, onNaturalSize }: { item: Medi
       alt={label}
       loading="lazy"
       decoding="async"
-      className={`${className} bg-slate-100 ${loaded ? '' : 'min-h-40'}`}
+      className={`${className} ${loaded ? '' : 'min-h-40 bg-slate-100'}`}
       onLoad={(e) => {
         setLoaded(true);
         onNaturalSize?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight);

@@ -13,6 +13,8 @@ export interface ResultItemProps {
   kind: DownloadKind;
   layout: ResultsLayoutSpec;
   large: boolean;
+  /** One of several: a thumbnail-sized cell in a two-column grid. */
+  compact: boolean;
   /** Re-resolves the original link (after an expired download link); null when that fails. */
   refresh: () => Promise<Resolution | null>;
   log?: (text: string) => void;
@@ -21,9 +23,9 @@ export interface ResultItemProps {
 const AUDIO = 'audio';
 
 const button =
-  'inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold focus-visible:outline-offset-2';
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-offset-2';
 
-export function ResultItem({ item, index, total, kind, layout, large, refresh, log }: ResultItemProps) {
+export function ResultItem({ item, index, total, kind, layout, large, compact, refresh, log }: ResultItemProps) {
   const { t } = useTranslation();
   const id = useId();
   const qualities = item.qualities && item.qualities.length > 1 ? item.qualities : null;
@@ -67,8 +69,8 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
 
   return (
     <article aria-labelledby={`${id}-label`} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <MediaView item={item} label={label} playIcon={layout.playIcon} large={large} onNaturalSize={(w, h) => setNatural({ width: w, height: h })} />
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      <MediaView item={item} label={label} playIcon={layout.playIcon} large={large} compact={compact} onNaturalSize={(w, h) => setNatural({ width: w, height: h })} />
+      <div className="flex flex-1 flex-col gap-2 p-2 sm:p-3">
         <p id={`${id}-label`} className="text-sm text-slate-700">
           <span className={position ? 'sr-only' : ''}>{typeLabel}</span>
           {position && <span data-testid="item-position">{position}</span>}
@@ -78,13 +80,15 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
             </span>
           )}
         </p>
+        {/* The quality choice and the buttons share one tight row (they wrap in a narrow cell). */}
+        <div className="mt-auto flex flex-wrap items-center gap-2">
         {qualities && (
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            {t('downloader.quality')}
+          <label className="flex min-w-0 flex-1 basis-40 items-center gap-2 text-sm font-medium text-slate-800">
+            <span className="sr-only">{t('downloader.quality')}</span>
             <select
               value={quality}
               onChange={(e) => setQuality(e.target.value)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+              className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm"
             >
               {qualities.map((q) => (
                 <option key={q.label} value={q.label}>
@@ -95,7 +99,6 @@ export function ResultItem({ item, index, total, kind, layout, large, refresh, l
           </label>
         )}
         {/* aria-disabled, not disabled, while a download runs: a disabled button would drop the keyboard focus. */}
-        <div className="mt-auto flex flex-wrap gap-2">
           <button
             type="button"
             onClick={() => void download(quality)}

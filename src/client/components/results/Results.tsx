@@ -2,7 +2,7 @@
  * The results of a lookup, arranged by the form's layout from the tools table (spec §2 "Results"):
  * author, a list of items (one `<li>` each, labelled by the heading), ZIP and caption actions, Download More.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import { useLocation } from 'react-router';
 import type { Resolution } from '../../../shared/api.ts';
@@ -22,10 +22,14 @@ export interface ResultsProps {
 
 /** Grid classes for a layout and an item count; the first cell's classes when it is wide. */
 export function gridClasses(spec: ResultsLayoutSpec, count: number): { list: string; first: string } {
-  if (spec.singleLarge && count === 1) return { list: 'mx-auto grid max-w-2xl grid-cols-1 gap-4', first: '' };
-  const list = spec.columns === 'two' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
-  return { list, first: spec.wideFirstOfThree && count === 3 ? 'sm:col-span-2' : '' };
+  if (count === 1) return { list: `mx-auto grid grid-cols-1 gap-3 ${spec.singleLarge ? 'max-w-2xl' : 'max-w-xl'}`, first: '' };
+  // Several items: two thumbnails a row even on a phone, so a carousel is a couple of screens, not one per item.
+  const list = spec.columns === 'two' ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-2 gap-3 lg:grid-cols-3';
+  return { list, first: spec.wideFirstOfThree && count === 3 ? 'lg:col-span-2' : '' };
 }
+
+/** How long the ZIP link says "Preparing ZIP…" after a click (the download manager has it by then). */
+const ZIP_PREPARING_MS = 4000;
 
 const secondary = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
 
@@ -38,6 +42,15 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
   const { items } = resolution;
   const grid = gridClasses(spec, items.length);
   const large = spec.singleLarge && items.length === 1;
+  // The server fetches the first items before the archive's bytes flow; until the browser's download manager
+  // shows it, the link says it is being prepared.
+  const [preparingZip, setPreparingZip] = useState(false);
+  useEffect(() => {
+    if (!preparingZip) return;
+    const timer = setTimeout(() => setPreparingZip(false), ZIP_PREPARING_MS);
+    return () => clearTimeout(timer);
+  }, [preparingZip]);
+  const compact = items.length > 1;
 
   // New results take the focus, so keyboard and screen-reader users land on them. Each submit mounts
   // a fresh Results; a refresh after an expired link updates it in place and leaves the focus alone.
@@ -55,15 +68,21 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
 
   return (
     <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-left" data-testid="results">
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold focus:outline-none">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
         {t('downloader.resultsHeading')}
       </h2>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <AuthorCard author={resolution.author} originalPost={spec.originalPostCard} />
         <div className="flex flex-wrap gap-2">
           {resolution.zipUrl && (
-            <a href={resolution.zipUrl} download className={`${secondary} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
-              {t('downloader.downloadAll')}
+            <a
+              href={resolution.zipUrl}
+              download
+              aria-busy={preparingZip}
+              onClick={() => setPreparingZip(true)}
+              className={`${secondary} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}
+            >
+              {preparingZip ? t('downloader.preparingZip') : t('downloader.downloadAll')}
             </a>
           )}
           {resolution.caption && typeof navigator !== 'undefined' && navigator.clipboard && (
@@ -82,6 +101,7 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
               total={items.length}
               kind={downloadKindOf(item.type, resolution.kind, form.videosAreReels)}
               layout={spec}
+              compact={compact}
               large={large}
               refresh={refresh}
               log={log}
