@@ -159,6 +159,8 @@ export interface DownloadRequest extends DownloadTarget {
   env?: BrowserEnv;
 }
 
+const STARTED_TOAST_ID = 'gramsave-download-started';
+
 export type DownloadOutcome = 'saved' | 'navigated' | 'failed';
 
 /** Hands the attachment URL to the browser's download manager (the page stays). */
@@ -201,7 +203,8 @@ async function downloadDirectly(request: DownloadRequest, navigate: boolean): Pr
   }
   log?.(`Download (${kind}): handed to the browser's download manager`);
   startBrowserDownload(url, navigate);
-  notify.success(t('success.started'));
+  // One "started" toast however many files are handed over in a row (the manager lists each of them).
+  notify.success(t('success.started'), { id: STARTED_TOAST_ID });
   return 'navigated';
 }
 
