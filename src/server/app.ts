@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { serveMetricsPrivately } from './http/metrics-server.ts';
 import { mediaRoutes } from './http/media.ts';
+import { muxRoutes } from './http/mux.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
 import { requestMetrics } from './http/request-metrics.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard });
+  await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config });
   return app;
 }

@@ -60,6 +60,20 @@ export function meterProxiedBytes(body: Readable): void {
   body.once('resume', () => body.on('data', (chunk: Buffer | string) => countProxiedBytes(chunk.length)));
 }
 
+const muxedDownloadsTotal = new Counter({
+  name: 'gramsave_muxed_downloads_total',
+  help: 'Joined DASH downloads by outcome (complete, or cut: the client left or a track failed mid-stream) and whether an audio track was joined.',
+  labelNames: ['outcome', 'audio'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Counts one joined download when its stream ends, complete or cut. */
+export function meterMuxedDownload(body: Readable, withAudio: boolean): void {
+  let done = false;
+  body.once('end', () => (done = true));
+  body.once('close', () => muxedDownloadsTotal.inc({ outcome: done ? 'complete' : 'cut', audio: withAudio ? 'yes' : 'no' }));
+}
+
 let openUpstreamSockets = 0;
 /** Every undici connection (Instagram and its CDN) from connect to close. */
 subscribe('undici:client:connected', (message) => {

@@ -30,6 +30,8 @@ export interface MediaQuality {
   width: number;
   height: number;
   downloadUrl: string;
+  /** A DASH video track joined with the audio track on the fly (no Range, no known size in advance). */
+  muxed?: true;
 }
 
 export interface MediaItem {

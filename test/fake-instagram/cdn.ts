@@ -1,14 +1,17 @@
 /**
  * The fake Instagram CDN. Serves `${origin}/${originalHost}${originalPath}?${query}` (the scheme the fake
- * web/api endpoints rewrite every CDN URL to) with deterministic bytes per path, the real CDN's headers
+ * web/api endpoints rewrite every CDN URL to) with real media for the fixtures' videos and WebP pictures
+ * (media-catalog.ts), files a benchmark registers, and deterministic bytes for every other path, the real CDN's headers
  * (CORP same-origin, ETag, Last-Modified, Accept-Ranges), full single-range support, the expired-signature
  * 403 when `oe` is in the past, and fault switches for the failure paths. Counts requests and sockets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { fakeContentType, fakeEtag, fakeFileChunks, fakeFileSize, fakeLastModified } from './cdn-bytes.ts';
+import { cdnContent } from './cdn-content.ts';
 import { parseRange } from './cdn-range.ts';
+import { buildFixtures } from './fixtures.ts';
+import { buildMediaCatalog } from './media-catalog.ts';
 
 export type FakeCdnFault =
   | { kind: 'status'; status: number; body?: string }
@@ -18,6 +21,8 @@ export type FakeCdnFault =
   | { kind: 'hang-mid-body'; afterBytes: number }
   /** Send headers and `afterBytes` of the body, then destroy the socket. */
   | { kind: 'close-mid-stream'; afterBytes: number }
+  /** Like close-mid-stream, but at a file offset: every request whose range starts at or before it is cut there. */
+  | { kind: 'close-at-byte'; offset: number }
   | { kind: 'redirect'; location: string; status?: 301 | 302 | 303 | 307 | 308 }
   /** No Content-Length: the body is sent chunked (size unknown to the client until the end). */
   | { kind: 'no-length' };
@@ -40,9 +45,13 @@ export interface FakeCdn {
   origin: string;
   counts: FakeCdnCounts;
   openSockets(): number;
+  /** Responses begun and not yet finished or closed (a download left hanging shows here; idle keep-alive sockets do not). */
+  activeResponses(): number;
   /** `'*'` applies to every path; `null` clears. A path-specific fault wins over `'*'`. */
   setFault(pathOrAll: string, fault: FaultSetting | null): void;
   clearFaults(): void;
+  /** Serves a file on disk at `path` (large real media for benchmarks). */
+  serveFile(path: string, filePath: string): void;
   /** The URL the resolver would produce for a CDN URL: `${origin}/${host}${path}?${query}` with `oe` set. */
   urlFor(path: string, options?: { oeSeconds?: number }): string;
   close(): Promise<void>;
@@ -63,6 +72,8 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
   const faults = new Map<string, FaultSetting>();
   const counts: FakeCdnCounts = { requests: 0, connections: 0, byPath: new Map(), bodyBytes: 0 };
   const sockets = new Set<Socket>();
+  const catalog = buildMediaCatalog(buildFixtures());
+  const diskFiles = new Map<string, string>();
 
   function takeFault(path: string): FakeCdnFault | undefined {
     const key = faults.has(path) ? path : faults.has('*') ? '*' : undefined;
@@ -75,7 +86,10 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     return fault;
   }
 
+  let active = 0;
   const server = createServer((req, res) => {
+    active++;
+    res.once('close', () => active--);
     const url = new URL(req.url ?? '/', 'http://cdn.invalid');
     const path = url.pathname;
     counts.requests++;
@@ -98,12 +112,10 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     const oe = url.searchParams.get('oe');
     if (oe && /^[0-9a-f]+$/i.test(oe) && parseInt(oe, 16) < now()) return text(res, 403, EXPIRED_BODY);
 
-    const path = url.pathname;
-    const size = fakeFileSize(path);
-    const etag = fakeEtag(path);
-    const lastModified = fakeLastModified(path);
+    const content = cdnContent(url.pathname, catalog, diskFiles);
+    const { size, etag, lastModified } = content;
     const headers: Record<string, string> = {
-      'Content-Type': fakeContentType(path),
+      'Content-Type': content.type,
       ETag: etag,
       'Last-Modified': lastModified,
       'Accept-Ranges': 'bytes',
@@ -127,13 +139,23 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     if (fault?.kind !== 'no-length') headers['Content-Length'] = String(length);
     res.writeHead(range.kind === 'range' ? 206 : 200, headers);
     if (req.method === 'HEAD') return res.end();
-    streamBody(res, path, start, end + 1, fault);
+    streamBody(res, content.chunks.bind(content), start, end + 1, fault);
   }
 
-  function streamBody(res: ServerResponse, path: string, start: number, endExclusive: number, fault: FakeCdnFault | undefined) {
+  function streamBody(
+    res: ServerResponse,
+    chunksOf: (start: number, endExclusive: number) => Generator<Buffer>,
+    start: number,
+    endExclusive: number,
+    fault: FakeCdnFault | undefined,
+  ) {
     const stopAt =
-      fault?.kind === 'hang-mid-body' || fault?.kind === 'close-mid-stream' ? Math.min(endExclusive, start + fault.afterBytes) : endExclusive;
-    const chunks = fakeFileChunks(path, start, stopAt);
+      fault?.kind === 'hang-mid-body' || fault?.kind === 'close-mid-stream'
+        ? Math.min(endExclusive, start + fault.afterBytes)
+        : fault?.kind === 'close-at-byte' && start <= fault.offset
+          ? Math.min(endExclusive, fault.offset)
+          : endExclusive;
+    const chunks = chunksOf(start, stopAt);
     const rate = options.bytesPerSecond;
     const began = Date.now();
     let sent = 0;
@@ -143,7 +165,9 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
         const next = chunks.next();
         if (next.done) {
           // end(), not destroy(): what was written (headers included) is flushed, then the connection closes.
-          if (fault?.kind === 'close-mid-stream') res.socket?.end();
+          // setImmediate: the pipe hands the last pushed chunk to the response first, so the cut is after it.
+          const cut = fault?.kind === 'close-mid-stream' || (fault?.kind === 'close-at-byte' && start <= fault.offset);
+          if (cut) setImmediate(() => res.socket?.end());
           else if (fault?.kind !== 'hang-mid-body') this.push(null);
           // hang-mid-body: push nothing more; the socket stays open until the client or close() ends it.
           return;
@@ -155,7 +179,11 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
         else this.push(next.value);
       },
     });
-    res.on('close', () => body.destroy());
+    // return() runs the generator's finally (a disk file's descriptor closes) when the client leaves early.
+    res.on('close', () => {
+      chunks.return(undefined);
+      body.destroy();
+    });
     body.pipe(res);
   }
 
@@ -176,11 +204,13 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     origin,
     counts,
     openSockets: () => sockets.size,
+    activeResponses: () => active,
     setFault(pathOrAll, fault) {
       if (fault) faults.set(pathOrAll, fault);
       else faults.delete(pathOrAll);
     },
     clearFaults: () => faults.clear(),
+    serveFile: (path, filePath) => void diskFiles.set(path, filePath),
     urlFor(path, urlOptions = {}) {
       const oe = (urlOptions.oeSeconds ?? now() + 3 * 24 * 3600).toString(16);
       return `${origin}${path.startsWith('/') ? '' : '/'}${path}?_nc_ht=scontent.cdninstagram.com&oh=00_fake&oe=${oe}`;

@@ -2,6 +2,7 @@
  * The fake's content, built from the real samples at start: posts (each in both shapes), profiles,
  * story reels and a highlight, share links. Extra fixtures are derived from the samples, never invented shapes.
  */
+import { shortcodeToPk } from '../../src/server/extract/instagram/shortcode.ts';
 import { graphqlToV1, v1ToGraphql } from './convert.ts';
 import { graphqlMediaOf, loadSample, SAMPLE } from './samples.ts';
 
@@ -51,6 +52,8 @@ export const FIXTURE = {
   v1Image: 'CjoroLDKakw',
   v1Reel: 'CjoJvU1oQuH',
   v1Carousel: 'Cji5EVwNDcC',
+  /** A reel as Instagram served them in 2025–2026: progressive capped at 720p, DASH up to 1080p. */
+  dashReel: 'DQfullHD108',
   storyUser: 'manchesterunited',
   storyUserId: '491527077',
   storyItemId: '2947392586949530039',
@@ -72,6 +75,9 @@ export function buildFixtures(): Fixtures {
     const v1 = loadSample(file) as Json;
     posts.set(v1.code, { shortcode: v1.code, pk: String(v1.pk), native: 'v1', graphql: v1ToGraphql(v1), v1 });
   }
+
+  const dashReel = fullHdDashReel(loadSample(SAMPLE.v1Reel) as Json);
+  posts.set(dashReel.code, { shortcode: dashReel.code, pk: String(dashReel.pk), native: 'v1', graphql: v1ToGraphql(dashReel), v1: dashReel });
 
   const web = loadSample(SAMPLE.webProfileInfo) as Json;
   const profiles = new Map<string, ProfileFixture>();
@@ -106,6 +112,31 @@ export function buildFixtures(): Fixtures {
     [FIXTURE.shareToReel, `/reel/${FIXTURE.v1Reel}/?igsh=NTc4MTIwNjQ2YQ%3D%3D`],
   ]);
   return { posts, profiles, reels, shares, webProfileTemplate: web, usersInfoTemplate: loadSample(SAMPLE.usersInfo) as Json };
+}
+
+/**
+ * The captured v1 reel made into a 2025–2026 one: its progressive renditions stop at 720×1280 while its DASH
+ * manifest gains a 1080×1920 video track (a copy of the 720p Representation with its size, label and file changed).
+ */
+function fullHdDashReel(sample: Json): Json {
+  const reel = structuredClone(sample);
+  reel.code = FIXTURE.dashReel;
+  reel.pk = shortcodeToPk(FIXTURE.dashReel);
+  reel.id = `${reel.pk}_${reel.user.pk}`;
+  const [best, ...rest] = reel.video_versions as Json[];
+  reel.video_versions = [{ ...best, width: 720, height: 1280, url: String(best!.url).replace('_n.mp4', '_p720_n.mp4') }, ...rest];
+  const manifest = String(reel.video_dash_manifest);
+  const start = manifest.indexOf('<Representation');
+  const end = manifest.indexOf('</Representation>', start) + '</Representation>'.length;
+  const fullHd = manifest
+    .slice(start, end)
+    .replace(/id="\d+vd?"/, 'id="1080000000000001v"')
+    .replace('width="720" height="1280"', 'width="1080" height="1920"')
+    .replace(/bandwidth="\d+"/, 'bandwidth="2801410"')
+    .replace('FBQualityLabel="720w"', 'FBQualityLabel="1080w"')
+    .replace('_n.mp4?', '_d1080_n.mp4?');
+  reel.video_dash_manifest = manifest.slice(0, start) + fullHd + manifest.slice(start);
+  return reel;
 }
 
 /** web_profile_info for one profile: the captured answer with this profile's fields. */

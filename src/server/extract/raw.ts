@@ -8,6 +8,8 @@ export interface RawRendition {
   url: string;
   width: number;
   height: number;
+  /** A DASH video-only track: its download is joined with the item's audio track (media/mux.ts). */
+  dash?: true;
 }
 
 export interface RawMediaItem {
@@ -15,11 +17,11 @@ export interface RawMediaItem {
   width?: number;
   height?: number;
   durationSeconds?: number;
-  /** CDN URL of the best rendition (largest width × height). */
+  /** CDN URL of the best progressive rendition (largest width × height): what plays inline, Range and all. */
   url: string;
   /** CDN URL of the poster (video) or a smaller image; the best image when there is nothing smaller. */
   previewUrl: string;
-  /** Every rendition, best first (the best one included). */
+  /** Every rendition, best first: the progressive ones and, for videos, the DASH video tracks of other sizes. */
   qualities: RawRendition[];
   /** CDN URL of the DASH audio track alone, when the source has one. */
   audioUrl?: string;

@@ -21,11 +21,22 @@ const mediaItem = {
     durationSeconds: { type: 'number' },
     previewUrl: { type: 'string', description: 'Proxied, inline: poster or thumbnail.' },
     mediaUrl: { type: 'string', description: 'Proxied, inline, full quality (Range works).' },
-    downloadUrl: { type: 'string', description: 'Proxied, attachment with the file name.' },
+    downloadUrl: { type: 'string', description: 'Attachment with the file name: the best quality (a /api/v1/mux link when a DASH track is larger than every progressive rendition).' },
     filename: { type: 'string', examples: ['instagram-video-2024-03-15T10-20-30-000Z.mp4'] },
     qualities: {
       type: 'array',
-      items: { type: 'object', required: ['label', 'width', 'height', 'downloadUrl'], properties: { label: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, downloadUrl: { type: 'string' } } },
+      description: 'Every distinct size, best first: the progressive renditions and the DASH video tracks (muxed) of other sizes.',
+      items: {
+        type: 'object',
+        required: ['label', 'width', 'height', 'downloadUrl'],
+        properties: {
+          label: { type: 'string', examples: ['1080×1920 · Full HD'] },
+          width: { type: 'integer' },
+          height: { type: 'integer' },
+          downloadUrl: { type: 'string' },
+          muxed: { const: true, description: 'A DASH video track joined with the audio track on the fly (/api/v1/mux): no Range, size unknown in advance.' },
+        },
+      },
     },
     audioUrl: { type: 'string', description: 'The audio track alone (.m4a), where the source has one.' },
   },
@@ -100,6 +111,19 @@ export function openApiDocument(): object {
           },
         },
         head: { summary: 'Headers of one media file', parameters: [tokenParameter], responses: { 200: { description: 'Headers only.' } } },
+      },
+      '/api/v1/mux/{token}': {
+        get: {
+          summary: 'A DASH video track joined with its audio track into one fragmented MP4, streamed as it is made (stream copy)',
+          parameters: [tokenParameter],
+          responses: {
+            200: { description: 'video/mp4 attachment (no Content-Length, no Range).' },
+            400: errorAnswer('bad_request'),
+            410: errorAnswer('expired: resolve the link again'),
+            502: errorAnswer('upstream_unavailable'),
+            504: errorAnswer('upstream_unavailable (timeout)'),
+          },
+        },
       },
       '/api/v1/zip/{token}': {
         get: {

@@ -141,3 +141,43 @@ describe('presentResolution URLs against the media routes', () => {
     else expect(resolution.zipUrl).toBeUndefined();
   });
 });
+
+describe('presentResolution with a DASH track as the best quality', () => {
+  const payloadOf = (url: string) => JSON.parse(Buffer.from(new URL(url, 'http://x').pathname.split('/').pop()!.split('.')[0]!, 'base64url').toString());
+  const dashRaw = (): RawResolution => {
+    const base = raw();
+    const video = base.items[1]!;
+    const dash = 'https://scontent-lhr8-1.cdninstagram.com/o1/v/t2/f2/m367/dash_1080.mp4?oe=7FFFFFFF';
+    video.url = video.qualities[1]!.url; // progressive stops at 720p
+    video.qualities = [{ url: dash, width: 1080, height: 1920, dash: true }, video.qualities[1]!];
+    return base;
+  };
+
+  it('downloads the joined track, plays the progressive one, labels and marks the muxed quality', () => {
+    const resolution = presentResolution(dashRaw(), { secret: TEST_SECRET });
+    const video = resolution.items[1]!;
+    expect(video).toMatchObject({ width: 1080, height: 1920 });
+    expect(video.downloadUrl).toMatch(/^\/api\/v1\/mux\//);
+    expect(payloadOf(video.downloadUrl)).toMatchObject({ t: 'x', u: expect.stringContaining('dash_1080.mp4'), a: expect.stringContaining('audio.mp4'), f: video.filename });
+    expect(payloadOf(video.mediaUrl)).toMatchObject({ t: 'm', u: expect.stringContaining('video_720.mp4') });
+    expect(video.qualities!.map((q) => [q.label, q.muxed ?? false])).toEqual([
+      ['1080×1920 · Full HD', true],
+      ['720×1280 · HD', false],
+    ]);
+    expect(video.qualities![1]!.downloadUrl).toMatch(/^\/api\/v1\/media\/.*\?download=1$/);
+  });
+
+  it('puts the joined track in the ZIP (entry marked x, with its audio)', () => {
+    const zip = payloadOf(presentResolution(dashRaw(), { secret: TEST_SECRET }).zipUrl!);
+    expect(zip.i[0]).not.toHaveProperty('x');
+    expect(zip.i[1]).toMatchObject({ x: 1, u: expect.stringContaining('dash_1080.mp4'), a: expect.stringContaining('audio.mp4') });
+  });
+
+  it('joins nothing for a video without sound: the mux link names the video track alone', () => {
+    const silent = dashRaw();
+    delete silent.items[1]!.audioUrl;
+    const payload = payloadOf(presentResolution(silent, { secret: TEST_SECRET }).items[1]!.downloadUrl);
+    expect(payload.t).toBe('x');
+    expect(payload).not.toHaveProperty('a');
+  });
+});

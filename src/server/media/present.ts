@@ -3,12 +3,14 @@
  * media route, inline for previews and players, `?download=1` for the attachment.
  */
 import type { MediaItem, Resolution } from '../../shared/api.ts';
-import type { RawMediaItem, RawResolution } from '../extract/raw.ts';
+import type { RawMediaItem, RawRendition, RawResolution } from '../extract/raw.ts';
 import { fileKindOf, mediaFilename, qualityLabel, zipEntryName, zipFilename } from './filename.ts';
 import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry } from './token.ts';
 
 export const MEDIA_ROUTE = '/api/v1/media/';
 export const ZIP_ROUTE = '/api/v1/zip/';
+/** A DASH video track joined with its audio track (media/mux.ts): always an attachment. */
+export const MUX_ROUTE = '/api/v1/mux/';
 
 export interface PresentOptions {
   secret: string;
@@ -22,8 +24,12 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
   const time = raw.takenAt ? new Date(raw.takenAt) : (options.fallbackTime ?? new Date(now * 1000));
   const sign = (url: string, filename: string, kind: 'video' | 'image' | 'audio') =>
     MEDIA_ROUTE + signMediaToken(options.secret, { t: 'm', k: kind, u: url, f: filename, e: tokenExpiry([url], now) });
+  const signMux = (video: string, audio: string | undefined, filename: string) =>
+    MUX_ROUTE +
+    signMediaToken(options.secret, { t: 'x', u: video, ...(audio ? { a: audio } : {}), f: filename, e: tokenExpiry(audio ? [video, audio] : [video], now) });
+  const signers: Signers = { sign, signMux };
 
-  const items: MediaItem[] = raw.items.map((item, index) => presentItem(item, raw, time, sign, { index, total: raw.items.length }));
+  const items: MediaItem[] = raw.items.map((item, index) => presentItem(item, raw, time, signers, { index, total: raw.items.length }));
 
   const resolution: Resolution = {
     kind: raw.kind,
@@ -41,14 +47,19 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
 
   // Past the token's limits the ZIP route would refuse the link: offer none (each item still downloads).
   if (raw.items.length > 1 && raw.items.length <= MAX_ZIP_ITEMS) {
-    const entries = raw.items.map((item, index) => ({
-      u: item.url,
-      f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time, { index, total: raw.items.length })),
-    }));
+    // Each entry is the item's best quality: a DASH track is joined with its audio inside the archive.
+    const entries = raw.items.map((item, index) => {
+      const best = bestOf(item);
+      return {
+        u: best.url,
+        f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time, { index, total: raw.items.length })),
+        ...(best.dash ? { x: 1 as const, ...(item.audioUrl ? { a: item.audioUrl } : {}) } : {}),
+      };
+    });
     const token = signMediaToken(options.secret, {
       t: 'z',
       n: zipFilename(raw.author.username, raw.shortcode),
-      e: tokenExpiry(entries.map((e) => e.u), now),
+      e: tokenExpiry(entries.flatMap((e) => ('a' in e && e.a ? [e.u, e.a] : [e.u])), now),
       i: entries,
     });
     if (token.length <= MAX_TOKEN_LENGTH) resolution.zipUrl = ZIP_ROUTE + token;
@@ -56,24 +67,31 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
   return resolution;
 }
 
-function presentItem(
-  item: RawMediaItem,
-  raw: RawResolution,
-  time: Date,
-  sign: (url: string, filename: string, kind: 'video' | 'image' | 'audio') => string,
-  position: { index: number; total: number },
-): MediaItem {
+interface Signers {
+  sign: (url: string, filename: string, kind: 'video' | 'image' | 'audio') => string;
+  signMux: (video: string, audio: string | undefined, filename: string) => string;
+}
+
+/** What "download" saves: the first quality (a DASH track when it is larger than every progressive rendition). */
+function bestOf(item: RawMediaItem): RawRendition {
+  return item.qualities[0] ?? { url: item.url, width: item.width ?? 0, height: item.height ?? 0 };
+}
+
+function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign, signMux }: Signers, position: { index: number; total: number }): MediaItem {
   const kind = item.type === 'video' ? 'video' : 'image';
   const filename = mediaFilename(fileKindOf(item.type, raw.kind), time, position);
+  // Inline playback stays on the best progressive rendition: a joined file is streamed as it is made, without Range.
   const mediaUrl = sign(item.url, filename, kind);
+  const download = (q: RawRendition) => (q.dash ? signMux(q.url, item.audioUrl, filename) : `${sign(q.url, filename, kind)}?download=1`);
+  const best = bestOf(item);
   const result: MediaItem = {
     type: item.type,
-    ...(item.width ? { width: item.width } : {}),
-    ...(item.height ? { height: item.height } : {}),
+    ...(best.width ? { width: best.width } : item.width ? { width: item.width } : {}),
+    ...(best.height ? { height: best.height } : item.height ? { height: item.height } : {}),
     ...(item.durationSeconds ? { durationSeconds: item.durationSeconds } : {}),
     previewUrl: item.previewUrl === item.url ? mediaUrl : sign(item.previewUrl, filename.replace(/\.\w+$/, '.jpg'), 'image'),
     mediaUrl,
-    downloadUrl: `${mediaUrl}?download=1`,
+    downloadUrl: best.dash ? download(best) : `${mediaUrl}?download=1`,
     filename,
   };
   if (item.qualities.length > 1) {
@@ -81,7 +99,8 @@ function presentItem(
       label: qualityLabel(q.width, q.height),
       width: q.width,
       height: q.height,
-      downloadUrl: `${sign(q.url, filename, kind)}?download=1`,
+      downloadUrl: download(q),
+      ...(q.dash ? { muxed: true as const } : {}),
     }));
   }
   if (item.audioUrl) {

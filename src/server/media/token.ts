@@ -22,17 +22,22 @@ const DEFLATED = '_';
 const PLAIN_BODY_MAX = 8 * 1024;
 
 const fileSchema = z.object({ u: z.string().url().max(4096), f: z.string().min(1).max(200) });
+/** A ZIP entry: one file, or (x) a DASH video track joined with the audio track `a` when there is one. */
+const entrySchema = fileSchema.extend({ x: z.literal(1).optional(), a: z.string().url().max(4096).optional() });
 
 const payloadSchema = z.discriminatedUnion('t', [
   /** One file. k: what it is (for Content-Type checks and the download toast). */
   z.object({ t: z.literal('m'), k: z.enum(['video', 'image', 'audio']), e: z.number().int(), ...fileSchema.shape }),
+  /** A DASH video track (u) joined with its audio track (a, absent when the video has none) into one MP4. */
+  z.object({ t: z.literal('x'), e: z.number().int(), a: z.string().url().max(4096).optional(), ...fileSchema.shape }),
   /** A ZIP of several files. */
-  z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(fileSchema).min(1).max(MAX_ZIP_ITEMS) }),
+  z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(entrySchema).min(1).max(MAX_ZIP_ITEMS) }),
 ]);
 
 export type MediaTokenPayload = z.infer<typeof payloadSchema>;
 export type SingleMediaPayload = Extract<MediaTokenPayload, { t: 'm' }>;
 export type ZipPayload = Extract<MediaTokenPayload, { t: 'z' }>;
+export type MuxPayload = Extract<MediaTokenPayload, { t: 'x' }>;
 
 function mac(secret: string, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();

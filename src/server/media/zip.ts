@@ -3,10 +3,12 @@
  * straight into the archive, so memory stays flat whatever the sizes. A body that breaks is resumed
  * with a Range request (guarded by If-Range); an item that still fails is left out of the central
  * directory and named in `missing.txt`. The answer starts only once the first item is open, so a ZIP
- * whose every item fails is a JSON error instead of an empty archive.
+ * whose every item fails is a JSON error instead of an empty archive. A video whose best quality is a DASH
+ * track goes in joined with its audio (mux.ts), as the single download does.
  */
 import { Readable } from 'node:stream';
 import { ApiError } from '../http/api-error.ts';
+import { openMuxedVideo } from './mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
 import type { ZipPayload } from './token.ts';
 import { ClientGone } from './upstream-errors.ts';
@@ -49,9 +51,14 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
   const missingName = names.pop()!;
   const failures: Failure[] = [];
 
-  async function tryOpen(index: number): Promise<UpstreamResponse | undefined> {
+  /** An item ready to stream: a CDN response, or a joined DASH video being made. */
+  type Opened = UpstreamResponse | Readable;
+
+  async function tryOpen(index: number): Promise<Opened | undefined> {
+    const item = payload.i[index]!;
     try {
-      const res = await upstream.open(payload.i[index]!.u, { signal });
+      if (item.x) return await openMuxedVideo({ video: item.u, audio: item.a }, upstream, signal);
+      const res = await upstream.open(item.u, { signal });
       if (res.status === 200) return res;
       res.body.destroy();
       throw new ApiError('upstream_unavailable', `The media server answered ${res.status}.`);
@@ -65,7 +72,7 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
   }
 
   let first = 0;
-  let firstResponse: UpstreamResponse | undefined;
+  let firstResponse: Opened | undefined;
   for (; first < payload.i.length && !firstResponse; first++) firstResponse = await tryOpen(first);
   if (!firstResponse) throw combined(failures);
 
@@ -112,6 +119,27 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
     }
   }
 
+  /** A joined video, of unknown length until it ends; it cannot be resumed, so a break leaves it out. */
+  async function* writeMuxedEntry(writer: StoredZipWriter, index: number, video: Readable): AsyncGenerator<Buffer> {
+    try {
+      yield writer.begin(names[index]!, undefined);
+      for await (const chunk of video as AsyncIterable<Buffer>) {
+        writer.update(chunk);
+        yield chunk;
+      }
+      yield writer.end();
+    } catch (err) {
+      if (signal.aborted) throw new ClientGone('client closed the connection', { cause: err });
+      writer.abandon();
+      failures.push({ name: names[index]!, error: new ApiError('upstream_unavailable', 'The video broke off while it was being joined.', { cause: err }) });
+    } finally {
+      video.destroy();
+    }
+  }
+
+  const write = (writer: StoredZipWriter, index: number, opened: Opened) =>
+    opened instanceof Readable ? writeMuxedEntry(writer, index, opened) : writeEntry(writer, index, opened);
+
   async function resume(url: string, from: number, validator: string): Promise<UpstreamResponse | undefined> {
     try {
       const res = await upstream.open(url, { signal, headers: { range: `bytes=${from}-`, 'if-range': validator } });
@@ -126,10 +154,10 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
 
   async function* archive(): AsyncGenerator<Buffer> {
     const writer = new StoredZipWriter();
-    yield* writeEntry(writer, first - 1, firstResponse!);
+    yield* write(writer, first - 1, firstResponse!);
     for (let index = first; index < payload.i.length; index++) {
-      const res = await tryOpen(index);
-      if (res) yield* writeEntry(writer, index, res);
+      const opened = await tryOpen(index);
+      if (opened) yield* write(writer, index, opened);
     }
     if (failures.length > 0) {
       const text = Buffer.from(missingText(failures), 'utf8');

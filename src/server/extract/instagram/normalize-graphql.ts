@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RawMediaItem, RawRendition, RawResolution } from '../raw.ts';
 import { ExtractError } from '../failure.ts';
 import { kindOf, mediaSourceUrl, type NormalizeContext } from './media-kind.ts';
+import { withDashQualities } from './dash-video.ts';
 import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from './renditions.ts';
 
 const dimensions = z.object({ width: z.number(), height: z.number() });
@@ -61,7 +62,7 @@ function nodeItem(node: GraphqlNode): RawMediaItem | undefined {
       ...(node.video_duration ? { durationSeconds: node.video_duration } : {}),
       url: video.url,
       previewUrl: images[0]?.url ?? node.display_url ?? video.url,
-      qualities: [video],
+      qualities: withDashQualities([video], node.dash_info?.video_dash_manifest),
       ...(audioUrl ? { audioUrl } : {}),
     };
   }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RawMediaItem, RawRendition, RawResolution } from '../raw.ts';
 import { ExtractError } from '../failure.ts';
 import { kindOf, mediaSourceUrl, type NormalizeContext } from './media-kind.ts';
+import { withDashQualities } from './dash-video.ts';
 import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from './renditions.ts';
 
 const candidate = z.object({ url: z.string().min(1), width: z.number(), height: z.number() });
@@ -68,7 +69,7 @@ function v1Single(media: z.infer<typeof v1Item>): RawMediaItem[] {
         ...(media.video_duration ? { durationSeconds: media.video_duration } : {}),
         url: best.url,
         previewUrl: images[0]?.url ?? best.url,
-        qualities: videos,
+        qualities: withDashQualities(videos, media.video_dash_manifest),
         ...(audioUrl ? { audioUrl } : {}),
       },
     ];

@@ -149,7 +149,18 @@ describe('normalizeV1 over the samples', () => {
     expect(r.caption).toContain('¡Espíritu de equipo!');
     const item = r.items[0]!;
     expect(item).toMatchObject({ type: 'video', width: 1080, height: 1920, durationSeconds: 76.51 });
-    expect(item.qualities.map((q) => `${q.width}x${q.height}`)).toEqual(['1080x1920', '480x854']);
+    // Every distinct size from both sources, best first: progressive 1080p and 480p, the DASH tracks between.
+    expect(item.qualities.map((q) => `${q.width}x${q.height}${q.dash ? ' dash' : ''}`)).toEqual([
+      '1080x1920',
+      '720x1280 dash',
+      '696x1238 dash',
+      '506x900 dash',
+      '480x854',
+      '366x650 dash',
+      '260x462 dash',
+      '240x426 dash',
+    ]);
+    expect(item.url).toBe(item.qualities[0]!.url);
     expect(item.previewUrl).toMatch(/\.jpg/);
     expect(item.audioUrl).toContain('52479175_5525947000852701_4415353265525131971_n.mp4');
     expect(item.audioUrl).not.toContain('&amp;');
@@ -186,7 +197,7 @@ describe('normalizeV1 over the samples', () => {
     const item = normalizeV1(media, { linkKind: 'reel' }).items[0]!;
     expect(item).toMatchObject({ width: 1080, height: 1920 });
     // 480x854 appears twice: the first listed of the two is kept.
-    expect(item.qualities[1]!.url).toBe(media.video_versions[0].url);
+    expect(item.qualities.find((q) => q.width === 480)!.url).toBe(media.video_versions[0].url);
     const image = v1(SAMPLE.v1Image);
     image.image_versions2.candidates.reverse();
     expect(normalizeV1(image, { linkKind: 'post' }).items[0]).toMatchObject({ width: 1080, height: 1350 });
@@ -209,6 +220,17 @@ describe('normalizeV1 over the samples', () => {
     });
     const r = normalizeV1(media, { linkKind: 'post' });
     expect(r.items.map((i) => new URL(i.url).searchParams.get('n'))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it('derived: a DASH track larger than every progressive rendition becomes the best quality; playback stays progressive', () => {
+    const media = v1(SAMPLE.v1Reel);
+    media.video_versions = media.video_versions.filter((v: Json) => v.width < 1080);
+    media.video_dash_manifest = String(media.video_dash_manifest).replace('width="720" height="1280"', 'width="1080" height="1920"');
+    const item = normalizeV1(media, { linkKind: 'reel' }).items[0]!;
+    expect(item.qualities[0]).toMatchObject({ width: 1080, height: 1920, dash: true });
+    expect(item.qualities[0]!.url).not.toContain('&amp;');
+    expect(item.url).toBe(media.video_versions[0].url);
+    expect(item.audioUrl).toBeDefined();
   });
 
   it('derived: a video without audio has no audioUrl', () => {

@@ -36,7 +36,7 @@ export function dashAudioUrl(manifest: string | null | undefined): string | unde
 }
 
 /** The AdaptationSet elements, found with indexOf: a lazy regex would go quadratic on a hostile manifest. */
-function* adaptationSets(manifest: string): Generator<string> {
+export function* adaptationSets(manifest: string): Generator<string> {
   const END = '</AdaptationSet>';
   let from = 0;
   for (;;) {
@@ -49,7 +49,7 @@ function* adaptationSets(manifest: string): Generator<string> {
   }
 }
 
-function decodeXmlEntities(text: string): string {
+export function decodeXmlEntities(text: string): string {
   return text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

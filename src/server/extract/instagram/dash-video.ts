@@ -1,0 +1,87 @@
+/**
+ * The video tracks of a DASH manifest: every video Representation with its size, bandwidth, codecs and
+ * BaseURL (entities decoded). Instagram's on-demand manifests list video-only tracks up to 1080p (or more)
+ * where the progressive `video_versions` often stop at 720p. Scanned with indexOf and bounded attribute
+ * reads, so the work stays linear in the manifest's length whatever it holds.
+ */
+import type { RawRendition } from '../raw.ts';
+import { adaptationSets, decodeXmlEntities, rankRenditions } from './renditions.ts';
+
+export interface DashVideoTrack {
+  url: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  codecs: string;
+}
+
+const OPEN = '<Representation';
+const CLOSE = '</Representation>';
+
+/** The value of `name="…"` in one start tag (no regex backtracking across the document). */
+function attribute(tag: string, name: string): string | undefined {
+  const key = ` ${name}="`;
+  const at = tag.indexOf(key);
+  if (at < 0) return undefined;
+  const start = at + key.length;
+  const end = tag.indexOf('"', start);
+  return end < 0 ? undefined : tag.slice(start, end);
+}
+
+function positive(value: string | undefined): number {
+  const n = value && /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  return n > 0 ? n : 0;
+}
+
+function* representations(set: string): Generator<{ tag: string; body: string }> {
+  for (let from = 0; ; ) {
+    const start = set.indexOf(OPEN, from);
+    if (start < 0) return;
+    const tagEnd = set.indexOf('>', start);
+    if (tagEnd < 0) return;
+    const end = set.indexOf(CLOSE, tagEnd);
+    if (end < 0) return;
+    yield { tag: set.slice(start, tagEnd + 1), body: set.slice(tagEnd + 1, end) };
+    from = end + CLOSE.length;
+  }
+}
+
+function baseUrl(body: string): string | undefined {
+  const open = body.indexOf('<BaseURL');
+  if (open < 0) return undefined;
+  const start = body.indexOf('>', open);
+  const end = body.indexOf('</BaseURL>', start);
+  if (start < 0 || end < 0) return undefined;
+  const url = decodeXmlEntities(body.slice(start + 1, end).trim());
+  return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+/** Every video track of the manifest with a usable size and URL, in manifest order. */
+export function dashVideoTracks(manifest: string | null | undefined): DashVideoTrack[] {
+  if (!manifest) return [];
+  const tracks: DashVideoTrack[] = [];
+  for (const set of adaptationSets(manifest)) {
+    const setTag = set.slice(0, set.indexOf('>') + 1);
+    const setIsVideo = attribute(setTag, 'mimeType')?.startsWith('video/') || attribute(setTag, 'contentType') === 'video';
+    for (const { tag, body } of representations(set)) {
+      const mime = attribute(tag, 'mimeType');
+      if (!(mime ? mime.startsWith('video/') : setIsVideo)) continue;
+      const width = positive(attribute(tag, 'width'));
+      const height = positive(attribute(tag, 'height'));
+      const url = baseUrl(body);
+      if (!width || !height || !url) continue;
+      tracks.push({ url, width, height, bandwidth: positive(attribute(tag, 'bandwidth')), codecs: attribute(tag, 'codecs') ?? '' });
+    }
+  }
+  return tracks;
+}
+
+/**
+ * The progressive renditions and the manifest's video tracks as one list, every distinct size once, best
+ * first. A progressive rendition wins a tie (it carries its audio, nothing to join); a DASH track is marked
+ * `dash` so that its download joins it with the item's audio track.
+ */
+export function withDashQualities(progressive: RawRendition[], manifest: string | null | undefined): RawRendition[] {
+  const tracks = dashVideoTracks(manifest).map((t): RawRendition => ({ url: t.url, width: t.width, height: t.height, dash: true }));
+  return tracks.length === 0 ? progressive : rankRenditions([...progressive, ...tracks]);
+}

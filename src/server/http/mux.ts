@@ -1,0 +1,62 @@
+/**
+ * GET|HEAD /api/v1/mux/{token}: a DASH video track joined with its audio track, streamed as one MP4
+ * attachment under the spec's file name (media/mux.ts). Same token, allow-list, address rules, per-IP stream
+ * cap and stall timeout as the proxy. No Range and no length: the file is made as it is sent. HEAD asks the
+ * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
+ */
+import type {} from '@fastify/compress';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import { contentDisposition } from '../media/filename.ts';
+import { openMuxedVideo } from '../media/mux.ts';
+import type { MediaUpstream } from '../media/proxy.ts';
+import { verifyMediaToken } from '../media/token.ts';
+import { ClientGone } from '../media/upstream-errors.ts';
+import { meterMuxedDownload, meterProxiedBytes } from '../metrics.ts';
+import { ApiError } from './api-error.ts';
+import { abortWhenClientLeaves, dropReply } from './media.ts';
+import type { StreamGuard } from './stream-guard.ts';
+
+export interface MuxRouteOptions {
+  config: Config;
+  upstream: MediaUpstream;
+  streamGuard: StreamGuard;
+}
+
+export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { config, upstream, streamGuard }) => {
+  app.route<{ Params: { token: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/api/v1/mux/:token',
+    compress: false,
+    preHandler: streamGuard,
+    config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      const payload = verifyMediaToken(config.media.secret, request.params.token);
+      if (payload.t !== 'x') throw new ApiError('bad_request', 'This download link is invalid.');
+      const name = payload.f.endsWith('.mp4') ? payload.f : `${payload.f}.mp4`;
+      const signal = abortWhenClientLeaves(reply);
+      const tracks = payload.a ? [payload.u, payload.a] : [payload.u];
+      try {
+        if (request.method === 'HEAD') {
+          // One byte of each track, not a HEAD: the CDN says "URL signature expired" only in a body.
+          for (const url of tracks) await (await upstream.open(url, { headers: { range: 'bytes=0-0' }, signal })).body.dump();
+        }
+        const file = request.method === 'HEAD' ? undefined : await openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal);
+        reply.headers({
+          'content-type': 'video/mp4',
+          'content-disposition': contentDisposition(name, 'attachment'),
+          'cross-origin-resource-policy': 'cross-origin',
+          // Made afresh on every request from URLs that expire: never stored.
+          'cache-control': 'private, no-store',
+        });
+        if (!file) return reply.send();
+        meterMuxedDownload(file, Boolean(payload.a));
+        meterProxiedBytes(file);
+        return reply.send(file);
+      } catch (err) {
+        if (err instanceof ClientGone) return dropReply(reply);
+        throw err;
+      }
+    },
+  });
+};

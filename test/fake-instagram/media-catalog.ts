@@ -1,0 +1,106 @@
+/**
+ * Which real file the fake CDN serves for a CDN path. The fixtures are walked once: a progressive video URL
+ * (v1 `video_versions`, GraphQL `video_url` + `dimensions`) gets the progressive clip nearest its declared size,
+ * a DASH manifest's video Representation the video-only track nearest its size, its audio Representation the
+ * audio track, and a .webp picture the WebP. Paths not listed keep the deterministic bytes of cdn-bytes.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Fixtures } from './fixtures.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const MEDIA_DIR = new URL('./media/', import.meta.url);
+
+export interface MediaFile {
+  name: string;
+  bytes: Buffer;
+  type: string;
+}
+
+const TYPES: Record<string, string> = { mp4: 'video/mp4', m4a: 'audio/mp4', webp: 'image/webp', jpg: 'image/jpeg' };
+
+let files: Map<string, MediaFile> | undefined;
+
+/** Every committed fixture by file name (read once; about 400 KB). */
+export function mediaFiles(): Map<string, MediaFile> {
+  files ??= new Map(
+    readdirSync(MEDIA_DIR).map((name) => {
+      const ext = name.slice(name.lastIndexOf('.') + 1);
+      return [name, { name, bytes: readFileSync(new URL(name, MEDIA_DIR)), type: TYPES[ext] ?? 'application/octet-stream' }];
+    }),
+  );
+  return files;
+}
+
+/** The fixture of a family (`progressive`, `dash-video`) whose size is nearest to width × height. */
+export function nearestClip(family: 'progressive' | 'dash-video', width: number, height: number): string {
+  let best = '';
+  let bestDistance = Infinity;
+  for (const name of mediaFiles().keys()) {
+    const match = new RegExp(`^${family}-(\\d+)x(\\d+)\\.mp4$`).exec(name);
+    if (!match) continue;
+    const distance = Math.abs(Number(match[1]) - width) + Math.abs(Number(match[2]) - height);
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
+  }
+  return best;
+}
+
+/** The CDN path the fake serves a CDN URL under: `/{original host}{original path}` (see cdn-rewrite.ts). */
+export function cdnPathOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url.replace(/&amp;/g, '&'));
+    return `/${parsed.host}${parsed.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function addManifest(catalog: Map<string, string>, manifest: string): void {
+  for (const block of manifest.split('<Representation').slice(1)) {
+    const base = /<BaseURL[^>]*>([^<]+)<\/BaseURL>/.exec(block)?.[1];
+    const path = base && cdnPathOf(base.trim());
+    if (!path) continue;
+    if (/mimeType="audio\//.test(block)) {
+      catalog.set(path, 'dash-audio.m4a');
+      continue;
+    }
+    const size = /width="(\d+)" height="(\d+)"/.exec(block);
+    if (size) catalog.set(path, nearestClip('dash-video', Number(size[1]), Number(size[2])));
+  }
+}
+
+function walk(catalog: Map<string, string>, value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const v of value) walk(catalog, v);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const node = value as Json;
+  for (const version of Array.isArray(node.video_versions) ? node.video_versions : []) {
+    const path = typeof version?.url === 'string' ? cdnPathOf(version.url) : undefined;
+    if (path) catalog.set(path, nearestClip('progressive', Number(version.width) || 0, Number(version.height) || 0));
+  }
+  if (typeof node.video_url === 'string') {
+    const path = cdnPathOf(node.video_url);
+    if (path) catalog.set(path, nearestClip('progressive', Number(node.dimensions?.width) || 0, Number(node.dimensions?.height) || 0));
+  }
+  if (typeof node.video_dash_manifest === 'string') addManifest(catalog, node.video_dash_manifest);
+  for (const child of Object.values(node)) if (child && typeof child === 'object') walk(catalog, child);
+}
+
+/** CDN path → fixture file name, for every video URL of every post and story. */
+export function buildMediaCatalog(fixtures: Fixtures): Map<string, string> {
+  const catalog = new Map<string, string>();
+  for (const post of fixtures.posts.values()) {
+    walk(catalog, post.v1);
+    walk(catalog, post.graphql);
+  }
+  for (const reel of fixtures.reels.values()) walk(catalog, reel.items);
+  return catalog;
+}
+
+/** The real file for a CDN path: a catalogued video, or the WebP for any .webp picture. */
+export function realMediaFor(catalog: Map<string, string>, path: string): MediaFile | undefined {
+  const name = catalog.get(path) ?? (/\.webp$/i.test(path) ? 'photo.webp' : undefined);
+  return name ? mediaFiles().get(name) : undefined;
+}
