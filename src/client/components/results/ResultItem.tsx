@@ -92,7 +92,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             >
               {qualities.map((q) => (
                 <option key={q.label} value={q.label}>
-                  {q.label}
+                  {q.muxed ? `${q.label} · ${t('downloader.muxed')}` : q.label}
                 </option>
               ))}
             </select>
