@@ -19,8 +19,13 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-async function runCdn(bytesPerSecond: number | undefined): Promise<() => Promise<void>> {
-  const cdn = await startFakeCdn({ bytesPerSecond });
+/** files: `cdnPath=filePath` pairs, comma-separated (large real media made by the parent). */
+async function runCdn(bytesPerSecond: number | undefined, files = ''): Promise<() => Promise<void>> {
+  const cdn = await startFakeCdn(bytesPerSecond ? { bytesPerSecond } : {});
+  for (const pair of files.split(',').filter(Boolean)) {
+    const [cdnPath, filePath] = pair.split('=');
+    cdn.serveFile(cdnPath!, filePath!);
+  }
   send({ type: 'ready', url: cdn.origin });
   return () => cdn.close();
 }
@@ -35,6 +40,8 @@ async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise
     DOWNLOAD_SECRET: secret,
     MEDIA_TEST_ORIGINS: cdnOrigins,
     RATE_LIMIT_MEDIA_PER_MIN: '1000000',
+    // One client plays many users here: the per-IP cap on open downloads would refuse the concurrent runs.
+    MEDIA_MAX_STREAMS_PER_IP: '100000',
   });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,14 +53,14 @@ async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise
 }
 
 async function main() {
-  // cdn [bytesPerSecond] | app {cdnOrigins,comma-separated} {secret}
+  // cdn [bytesPerSecond|0] [cdnPath=file,…] | app {cdnOrigins,comma-separated} {secret}
   const [role, arg1, arg2] = process.argv.slice(2);
   let peak = 0;
   const sample = () => {
     peak = Math.max(peak, process.memoryUsage.rss());
   };
   const sampler = setInterval(sample, 25);
-  const stop = role === 'cdn' ? await runCdn(arg1 ? Number(arg1) : undefined) : await runApp(arg1!, arg2!);
+  const stop = role === 'cdn' ? await runCdn(arg1 ? Number(arg1) || undefined : undefined, arg2) : await runApp(arg1!, arg2!);
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'rss-reset') {
       (globalThis as { gc?: () => void }).gc?.();

@@ -81,6 +81,21 @@ async function mediaFigures(): Promise<BenchRow[]> {
   });
 }
 
+async function muxFigures(): Promise<BenchRow[]> {
+  const figures = ['joined 1080p throughput', 'CPU per GB joined', 'RSS growth, 20 joined downloads'];
+  return part('mux', figures.map((f) => missing('11', f, '')), async () => {
+    const { benchMux } = await import('./mux.ts');
+    const m = await benchMux();
+    return [
+      // The same two files (1080p video track + AAC track), joined vs proxied one after the other; target ≥ 0.7.
+      row('11', `joined 1080p download throughput (${m.pairMB} MB pair)`, m.muxedMBps, 'MB/s', 'plain proxy, same bytes', m.proxiedMBps),
+      row('11', 'CPU per GB joined', m.cpuSecondsPerGB, 's', 'direct joined time per GB', 1024 / m.muxedMBps),
+      // Target ≤ 150 MB.
+      row('11', `RSS growth, ${m.concurrent.downloads} concurrent joined downloads of the pair`, m.concurrent.rssGrowthMB, 'MB', 'server RSS before', m.concurrent.rssBaselineMB),
+    ];
+  });
+}
+
 async function main() {
   const started = Date.now();
   const rows: BenchRow[] = [
@@ -88,6 +103,7 @@ async function main() {
     ...(await part('cached resolve throughput', [missing('3', 'cached resolve throughput', '')], cachedThroughputRows)),
     ...(await part('cache-miss latency', [missing('3', 'cache-miss added latency', '')], () => missLatencyRows())),
     ...(await mediaFigures()),
+    ...(await muxFigures()),
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
   ];
   const seconds = Math.round((Date.now() - started) / 1000);

@@ -93,6 +93,7 @@ function outputStream(): { readable: Readable; target: StreamTarget } {
         if (chunk.position !== written) throw new Error(`the muxer wrote at ${chunk.position}, expected ${written}`);
         written += chunk.data.length;
         if (readable.destroyed) throw new Error('the client is gone');
+        // A copy: the muxer's buffers are its own to reuse.
         if (readable.push(Buffer.from(chunk.data))) return;
         return new Promise<void>((resolve) => (resume = resolve));
       },
