@@ -139,3 +139,13 @@ export async function expectSameBytes(request: APIRequestContext, download: Down
   expect(saved.equals(body), `saved ${saved.length} bytes, direct ${body.length}`).toBe(true);
   return saved;
 }
+
+/** Sets (or with null clears) a fault of the fake CDN for one path (test/fake-instagram/cdn.ts). */
+export async function setCdnFault(path: string, fault: Record<string, unknown> | null): Promise<void> {
+  const response = await fetch(`${CONTROL_ORIGIN}/cdn-fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ target: path, fault }),
+  });
+  if (!response.ok) throw new Error(`CDN fault control answered ${response.status}`);
+}

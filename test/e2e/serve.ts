@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeInstagram, type Fault } from '../fake-instagram/index.ts';
+import type { FaultSetting } from '../fake-instagram/cdn.ts';
 import { e2eDataDir } from './data-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -49,7 +50,7 @@ const control = createServer((req, res) => {
     res.end(JSON.stringify(body));
   };
   if (req.method === 'GET' && req.url === '/status') return reply(200, { fake: true });
-  if (req.method !== 'POST' || req.url !== '/fault') return reply(404, { error: 'no such control' });
+  if (req.method !== 'POST' || (req.url !== '/fault' && req.url !== '/cdn-fault')) return reply(404, { error: 'no such control' });
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (body += chunk));
@@ -61,6 +62,11 @@ const control = createServer((req, res) => {
       return reply(400, { error: 'body is not JSON' });
     }
     if (typeof parsed.target !== 'string' || parsed.target === '') return reply(400, { error: 'target required' });
+    // A CDN fault: target is a path on the fake CDN (see test/fake-instagram/cdn.ts for the fault kinds).
+    if (req.url === '/cdn-fault') {
+      fake.cdn!.setFault(parsed.target, (parsed.fault ?? null) as FaultSetting | null);
+      return reply(200, { ok: true });
+    }
     if (parsed.fault === null) fake.switches.targets.delete(parsed.target);
     else fake.switches.set(parsed.target, parsed.fault as Fault);
     reply(200, { ok: true });
