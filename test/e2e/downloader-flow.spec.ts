@@ -48,13 +48,20 @@ test('a ?url= deep link and a shared ?text= fill the box and submit', async ({ p
   await expect(page.getByTestId('results').locator('video')).toHaveCount(1);
 });
 
-test('the Paste button fills the box from the clipboard', async ({ page, context }) => {
+test('the Paste button fills the box from the clipboard, and looks a valid link up at once', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
-  const link = `https://www.instagram.com/p/${FIXTURE.image}/`;
-  await page.evaluate((value) => navigator.clipboard.writeText(value), link);
-  await page.getByRole('button', { name: text(en, 'downloader.paste') }).click();
-  await expect(page.locator('form input[name="url"]')).toHaveValue(link);
+  const paste = page.getByRole('button', { name: text(en, 'downloader.paste') });
+  // Not a link: it only fills the box.
+  await page.evaluate(() => navigator.clipboard.writeText('just some words'));
+  await paste.click();
+  await expect(page.locator('form input[name="url"]')).toHaveValue('just some words');
+  await expect(resultItems(page)).toHaveCount(0);
+  // A link: it is looked up (and the box is cleared once the results are in).
+  await page.evaluate((value) => navigator.clipboard.writeText(value), `https://www.instagram.com/p/${FIXTURE.image}/`);
+  await paste.click();
+  await expect(resultItems(page)).toHaveCount(1);
+  await expect(page.locator('form input[name="url"]')).toHaveValue('');
 });
 
 test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {
