@@ -30,8 +30,10 @@ export interface MediaQuality {
   width: number;
   height: number;
   downloadUrl: string;
-  /** A DASH video track joined with the audio track on the fly (no Range, no known size in advance). */
+  /** A DASH video track joined with the audio track on the fly (no Range, no exact size in advance). */
   muxed?: true;
+  /** The download's size in bytes estimated from the source's bitrate and duration, where the source states them. */
+  approxBytes?: number;
 }
 
 export interface MediaItem {

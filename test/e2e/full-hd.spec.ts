@@ -34,7 +34,9 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
 
   const select = item.getByLabel(text(en, 'downloader.quality'));
   const first = select.locator('option').first();
-  await expect(first).toHaveText(`1080×1920 · Full HD · ${text(en, 'downloader.muxed')}`);
+  // The size is the manifest's estimate: (2 801 410 + 53 547) bit/s × 76.46 s ÷ 8 ≈ 27.3 MB; the 720p file states none.
+  await expect(first).toHaveText(`1080×1920 · Full HD · ${text(en, 'downloader.muxed')} · ≈ 27 MB`);
+  await expect(select.locator('option').nth(1)).toHaveText('720×1280 · HD');
   await expect(select).toHaveValue('1080×1920 · Full HD');
 
   const downloadP = page.waitForEvent('download');
@@ -76,5 +78,5 @@ test('the joined quality is marked in another language too', async ({ page }) =>
   await page.goto('/ja/instagram-reels-downloader');
   await submitLink(page, LINK);
   const select = resultItems(page).first().getByLabel(text(ja, 'downloader.quality'));
-  await expect(select.locator('option').first()).toHaveText(`1080×1920 · Full HD · ${text(ja, 'downloader.muxed')}`);
+  await expect(select.locator('option').first()).toHaveText(`1080×1920 · Full HD · ${text(ja, 'downloader.muxed')} · 約 27 MB`);
 });

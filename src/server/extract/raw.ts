@@ -10,6 +10,8 @@ export interface RawRendition {
   height: number;
   /** A DASH video-only track: its download is joined with the item's audio track (media/mux.ts). */
   dash?: true;
+  /** The file's size estimated from the manifest's bitrate × duration (DASH tracks only; nothing else is known). */
+  approxBytes?: number;
 }
 
 export interface RawMediaItem {

@@ -149,7 +149,7 @@ describe('presentResolution with a DASH track as the best quality', () => {
     const video = base.items[1]!;
     const dash = 'https://scontent-lhr8-1.cdninstagram.com/o1/v/t2/f2/m367/dash_1080.mp4?oe=7FFFFFFF';
     video.url = video.qualities[1]!.url; // progressive stops at 720p
-    video.qualities = [{ url: dash, width: 1080, height: 1920, dash: true }, video.qualities[1]!];
+    video.qualities = [{ url: dash, width: 1080, height: 1920, dash: true, approxBytes: 27_286_251 }, video.qualities[1]!];
     return base;
   };
 
@@ -160,9 +160,9 @@ describe('presentResolution with a DASH track as the best quality', () => {
     expect(video.downloadUrl).toMatch(/^\/api\/v1\/mux\//);
     expect(payloadOf(video.downloadUrl)).toMatchObject({ t: 'x', u: expect.stringContaining('dash_1080.mp4'), a: expect.stringContaining('audio.mp4'), f: video.filename });
     expect(payloadOf(video.mediaUrl)).toMatchObject({ t: 'm', u: expect.stringContaining('video_720.mp4') });
-    expect(video.qualities!.map((q) => [q.label, q.muxed ?? false])).toEqual([
-      ['1080×1920 · Full HD', true],
-      ['720×1280 · HD', false],
+    expect(video.qualities!.map((q) => [q.label, q.muxed ?? false, q.approxBytes])).toEqual([
+      ['1080×1920 · Full HD', true, 27_286_251],
+      ['720×1280 · HD', false, undefined],
     ]);
     expect(video.qualities![1]!.downloadUrl).toMatch(/^\/api\/v1\/media\/.*\?download=1$/);
   });

@@ -101,6 +101,7 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
       height: q.height,
       downloadUrl: download(q),
       ...(q.dash ? { muxed: true as const } : {}),
+      ...(q.approxBytes ? { approxBytes: q.approxBytes } : {}),
     }));
   }
   if (item.audioUrl) {

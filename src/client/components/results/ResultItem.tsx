@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/tools.ts';
 import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
+import { qualityOptionText } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';
 
 export interface ResultItemProps {
@@ -26,7 +27,7 @@ const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-offset-2';
 
 export function ResultItem({ item, index, total, kind, layout, large, compact, refresh, log }: ResultItemProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const id = useId();
   const qualities = item.qualities && item.qualities.length > 1 ? item.qualities : null;
   // The largest rendition is the default choice.
@@ -92,7 +93,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             >
               {qualities.map((q) => (
                 <option key={q.label} value={q.label}>
-                  {q.muxed ? `${q.label} · ${t('downloader.muxed')}` : q.label}
+                  {qualityOptionText(q, t, language)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSample, SAMPLE } from '../../../../test/fake-instagram/samples.ts';
-import { dashVideoTracks, withDashQualities } from './dash-video.ts';
+import { dashAudioBandwidth, dashVideoTracks, manifestSeconds, withDashQualities } from './dash-video.ts';
 
 const manifest = (loadSample(SAMPLE.v1Reel) as { video_dash_manifest: string }).video_dash_manifest;
 
@@ -43,5 +43,32 @@ describe('withDashQualities', () => {
     expect(merged[0]).toEqual({ url: 'https://p/720.mp4', width: 720, height: 1280 });
     expect(merged.slice(1).every((q) => q.dash === true)).toBe(true);
     expect(withDashQualities([{ url: 'https://p/1.mp4', width: 1, height: 1 }], undefined)).toEqual([{ url: 'https://p/1.mp4', width: 1, height: 1 }]);
+  });
+});
+
+describe('the estimated size of a joined download', () => {
+  it('is (video + audio bitrate) × the manifest duration, from the captured manifest', () => {
+    expect(manifestSeconds(manifest)).toBeCloseTo(76.46, 3);
+    expect(dashAudioBandwidth(manifest)).toBe(53547);
+    const merged = withDashQualities([{ url: 'https://p/720.mp4', width: 720, height: 1280 }], manifest);
+    // 240×426: (131 522 + 53 547) bit/s × 76.46 s ÷ 8.
+    expect(merged.find((q) => q.width === 240)!.approxBytes).toBe(Math.round(((131522 + 53547) * 76.46) / 8));
+    // A progressive rendition states no size: none is made up.
+    expect(merged[0]!.approxBytes).toBeUndefined();
+  });
+
+  it('is left out when the manifest states no duration or no bitrate', () => {
+    const noDuration = '<MPD><AdaptationSet><Representation mimeType="video/mp4" width="9" height="9" bandwidth="1000"><BaseURL>https://a/x.mp4</BaseURL></Representation></AdaptationSet></MPD>';
+    expect(withDashQualities([], noDuration)[0]!.approxBytes).toBeUndefined();
+    const noBandwidth = '<MPD mediaPresentationDuration="PT10S"><AdaptationSet><Representation mimeType="video/mp4" width="9" height="9"><BaseURL>https://a/x.mp4</BaseURL></Representation></AdaptationSet></MPD>';
+    expect(withDashQualities([], noBandwidth)[0]!.approxBytes).toBeUndefined();
+  });
+
+  it('reads durations in hours, minutes and seconds, and refuses other forms', () => {
+    expect(manifestSeconds('<MPD mediaPresentationDuration="PT1H2M3.5S">')).toBe(3723.5);
+    expect(manifestSeconds('<MPD mediaPresentationDuration="PT0H0M10.539S">')).toBeCloseTo(10.539, 6);
+    expect(manifestSeconds('<MPD mediaPresentationDuration="P1D">')).toBe(0);
+    expect(manifestSeconds('<MPD mediaPresentationDuration="PT-5S">')).toBe(0);
+    expect(manifestSeconds('no manifest')).toBe(0);
   });
 });

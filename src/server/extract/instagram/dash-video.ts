@@ -76,12 +76,42 @@ export function dashVideoTracks(manifest: string | null | undefined): DashVideoT
   return tracks;
 }
 
+/** `mediaPresentationDuration="PT1H2M3.5S"` in seconds; 0 when absent or not in that form. */
+export function manifestSeconds(manifest: string): number {
+  const head = manifest.slice(0, manifest.indexOf('>', manifest.indexOf('<MPD')) + 1);
+  const value = attribute(head, 'mediaPresentationDuration');
+  const match = value && /^PT(?:(\d{1,4})H)?(?:(\d{1,4})M)?(?:(\d{1,6}(?:\.\d{1,6})?)S)?$/.exec(value);
+  if (!match) return 0;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+/** The bandwidth of the first audio Representation, in bits per second; 0 when there is none. */
+export function dashAudioBandwidth(manifest: string): number {
+  for (const set of adaptationSets(manifest)) {
+    const setTag = set.slice(0, set.indexOf('>') + 1);
+    const setIsAudio = attribute(setTag, 'mimeType')?.startsWith('audio/') || attribute(setTag, 'contentType') === 'audio';
+    for (const { tag } of representations(set)) {
+      const mime = attribute(tag, 'mimeType');
+      if (mime ? mime.startsWith('audio/') : setIsAudio) return positive(attribute(tag, 'bandwidth'));
+    }
+  }
+  return 0;
+}
+
 /**
  * The progressive renditions and the manifest's video tracks as one list, every distinct size once, best
  * first. A progressive rendition wins a tie (it carries its audio, nothing to join); a DASH track is marked
- * `dash` so that its download joins it with the item's audio track.
+ * `dash` so that its download joins it with the item's audio track. A DASH track's size is estimated from its
+ * bitrate (plus the audio's) and the manifest's duration: the only size known before a download.
  */
 export function withDashQualities(progressive: RawRendition[], manifest: string | null | undefined): RawRendition[] {
-  const tracks = dashVideoTracks(manifest).map((t): RawRendition => ({ url: t.url, width: t.width, height: t.height, dash: true }));
-  return tracks.length === 0 ? progressive : rankRenditions([...progressive, ...tracks]);
+  const tracks = dashVideoTracks(manifest);
+  if (!manifest || tracks.length === 0) return progressive;
+  const seconds = manifestSeconds(manifest);
+  const audio = dashAudioBandwidth(manifest);
+  const joined = tracks.map((t): RawRendition => {
+    const bytes = Math.round(((t.bandwidth + audio) * seconds) / 8);
+    return { url: t.url, width: t.width, height: t.height, dash: true, ...(t.bandwidth && bytes > 0 ? { approxBytes: bytes } : {}) };
+  });
+  return rankRenditions([...progressive, ...joined]);
 }
