@@ -4,7 +4,8 @@
  * - throughput of GET /api/v1/mux on the pair ÷ the plain proxy on the same two files (target ≥ 0.7);
  * - the server's CPU seconds per GB joined;
  * - the server's RSS growth during 20 concurrent joined downloads of the pair (target ≤ 150 MB).
- * The fake CDN and the app run in their own processes, as in bench/media.ts.
+ * The fake CDN and the app run in their own processes, as in bench/media.ts. MUX_BENCH_PROF=dir writes the app
+ * process's CPU profile there (node --cpu-prof).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ export async function benchMux(): Promise<MuxBenchFigures> {
   const pair = makeLongTracks(100, { dense: true, dir });
   const pairBytes = statSync(pair.video).size + statSync(pair.audio).size;
   const cdn = await startChild(['cdn', '0', `/bench/video.mp4=${pair.video},/bench/audio.m4a=${pair.audio}`]);
-  const app = await startChild(['app', cdn.url, SECRET]);
+  const app = await startChild(['app', cdn.url, SECRET], process.env.MUX_BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.MUX_BENCH_PROF] : []);
   const agent = new Agent({ connections: 64, keepAliveTimeout: 5_000 });
   const e = Math.floor(Date.now() / 1000) + 3600;
   const video = `${cdn.url}/bench/video.mp4?oe=${e.toString(16)}`;

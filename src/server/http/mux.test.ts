@@ -15,38 +15,13 @@ import { FIXTURE } from '../../../test/fake-instagram/fixtures.ts';
 import { makeLongTracks } from '../../../test/fake-instagram/long-media.ts';
 import { MEDIA_DIR } from '../../../test/fake-instagram/media-catalog.ts';
 import { signMediaToken } from '../media/token.ts';
+import { decodes, probe } from '../../../test/media-probe.ts';
 import type { MediaItem } from '../../shared/api.ts';
 
-interface Stream {
-  codec_type: string;
-  codec_name: string;
-  width?: number;
-  height?: number;
-  duration?: string;
-  start_time?: string;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'gramsave-mux-'));
-let count = 0;
-
-/** ffprobe's streams and duration of some bytes. */
-function probe(bytes: Buffer): { streams: Stream[]; duration: number } {
-  const file = join(dir, `probe-${++count}.mp4`);
-  writeFileSync(file, bytes);
-  const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]).toString());
-  return { streams: out.streams, duration: Number(out.format.duration) };
-}
 
 function probeFixture(name: string) {
-  const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', new URL(name, MEDIA_DIR).pathname]).toString());
-  return { streams: out.streams as Stream[], duration: Number(out.format.duration) };
-}
-
-/** Decodes every frame: a file that only looks right to ffprobe fails here. */
-function decodes(bytes: Buffer): void {
-  const file = join(dir, `decode-${++count}.mp4`);
-  writeFileSync(file, bytes);
-  execFileSync('ffmpeg', ['-v', 'error', '-xerror', '-i', file, '-f', 'null', '-']);
+  return probe(new URL(name, MEDIA_DIR).pathname);
 }
 
 let rig: ResolveRig;
