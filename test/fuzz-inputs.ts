@@ -68,6 +68,7 @@ function jsonishBody(rng: Rng, fields: readonly string[]): string {
       () => true,
       () => [pick(rng, HOSTILE_URLS)],
       () => ({ url: pick(rng, HOSTILE_URLS) }),
+      () => Array.from({ length: int(rng, 30) }, () => ({ url: pick(rng, HOSTILE_URLS), tool: randomText(rng, 6), reason: randomText(rng, 40) })),
       () => 1e308 * 10,
     ])();
   const form = int(rng, 8);
@@ -171,7 +172,7 @@ export function hostileSitePath(rng: Rng): string {
   return `/${percentEncode(randomText(rng, 1 + int(rng, 40)))}${rng() < 0.5 ? '/' : ''}`;
 }
 
-export const FUZZ_TARGETS = ['resolve', 'media', 'zip', 'contact'] as const;
+export const FUZZ_TARGETS = ['resolve', 'media', 'zip', 'contact', 'batch'] as const;
 
 export function fuzzCase(rng: Rng, validTokens: { media: string[]; zip: string[] }): FuzzCase {
   if (rng() < 0.08) return { kind: 'raw', bytes: rawCase(rng) };
@@ -185,11 +186,11 @@ export function fuzzCase(rng: Rng, validTokens: { media: string[]; zip: string[]
     const method = rng() < 0.8 ? pick(rng, ['GET', 'HEAD']) : pick(rng, METHODS);
     return { kind: 'http', method, path: `/api/v1/${target}/${token}${query}`, headers };
   }
-  const path = target === 'resolve' ? '/api/v1/resolve' : '/api/v1/contact';
+  const path = `/api/v1/${target}`;
   const method = rng() < 0.85 ? 'POST' : pick(rng, METHODS);
   const contentType = rng() < 0.7 ? 'application/json' : pick(rng, CONTENT_TYPES);
   if (contentType) headers['content-type'] = contentType;
-  const fields = target === 'resolve' ? ['url', 'tool'] : ['name', 'email', 'message', 'website', 'elapsedMs', 'lang'];
+  const fields = target === 'resolve' ? ['url', 'tool'] : target === 'batch' ? ['links', 'failed'] : ['name', 'email', 'message', 'website', 'elapsedMs', 'lang'];
   const body = rng() < 0.15 ? randomBytes(rng, int(rng, 3000)) : Buffer.from(jsonishBody(rng, fields));
   return { kind: 'http', method, path, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
 }

@@ -113,13 +113,17 @@ function collectGarbage(): void {
   (vm.runInNewContext('gc') as () => void)();
 }
 
-describe('fuzzing /api/v1/resolve, /media, /zip and /contact', () => {
+describe('fuzzing /api/v1/resolve, /media, /zip, /batch and /contact', () => {
   it(`${CASES} seeded malformed requests: no 5xx, no dropped connection, JSON errors, flat heap`, { timeout: 90_000 }, async () => {
     const now = Math.floor(Date.now() / 1000);
     const file = (name: string) => ({ u: `${fake.cdnOrigin}/scontent.cdninstagram.com/v/${name}?oe=${(now + 86_400).toString(16)}`, f: name });
     const tokens = {
       media: ['a.jpg', 'b.mp4', 'c.jpg'].map((n) => signMediaToken(RIG_SECRET, { t: 'm', k: n.endsWith('mp4') ? 'video' : 'image', e: now + 3600, ...file(n) })),
-      zip: [signMediaToken(RIG_SECRET, { t: 'z', n: 'instagram-x-y', e: now + 3600, i: [file('a.jpg'), file('d.jpg')] })],
+      zip: [
+        signMediaToken(RIG_SECRET, { t: 'z', n: 'instagram-x-y', e: now + 3600, i: [file('a.jpg'), file('d.jpg')] }),
+        // A batch link: the same route, its posts looked up again when the archive is made.
+        signMediaToken(RIG_SECRET, { t: 'b', n: 'instagram-batch', e: now + 3600, l: [{ u: 'https://www.instagram.com/p/B866lKJgReK/' }], m: [{ u: 'x', r: 'gone' }] }),
+      ],
     };
     const rng = seededRng(SEED);
     const cases = Array.from({ length: CASES }, () => fuzzCase(rng, tokens));

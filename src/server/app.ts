@@ -9,6 +9,8 @@ import { healthRoutes } from './http/health.ts';
 import { serveMetricsPrivately } from './http/metrics-server.ts';
 import { mediaRoutes } from './http/media.ts';
 import { muxRoutes } from './http/mux.ts';
+import { batchRoutes } from './http/batch.ts';
+import { createLinkResolver } from './http/link-resolver.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
 import { requestMetrics } from './http/request-metrics.ts';
@@ -86,6 +88,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   serveMetricsPrivately(app, config.metrics);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
   await app.register(resolveRoutes, { config, resolver });
+  const resolveLink = createLinkResolver(resolver);
+  await app.register(batchRoutes, { config, resolveLink });
   await app.register(contactRoutes, { config });
   // One allow-listed connection pool for every outbound media request (single files and ZIPs).
   const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);
@@ -93,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // One cap on open downloads per client IP and one stall timeout, for every long download route.
   const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
-  await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard });
+  await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard, resolveLink });
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config });
   return app;

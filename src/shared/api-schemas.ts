@@ -11,6 +11,18 @@ export const resolveRequestSchema = z.object({
 });
 export type ResolveRequest = z.infer<typeof resolveRequestSchema>;
 
+/** A batch's ZIP: the posts that were ready (links as pasted, with their tool) and those that failed, with why. */
+export const MAX_BATCH_BODY_BYTES = 128 * 1024;
+export const MAX_BATCH_LINKS = 20;
+export const batchRequestSchema = z.object({
+  links: z.array(resolveRequestSchema).min(1, 'at least one link').max(MAX_BATCH_LINKS, `at most ${MAX_BATCH_LINKS} links`),
+  failed: z
+    .array(z.object({ url: z.string().trim().min(1).max(MAX_URL_LENGTH), reason: z.string().trim().min(1).max(300) }))
+    .max(MAX_BATCH_LINKS)
+    .optional(),
+});
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, minMessage: 10 } as const;
 /** Submissions sent sooner than this after the form opened are treated as bots (answered 201, not stored). */
 export const CONTACT_MIN_ELAPSED_MS = 3000;

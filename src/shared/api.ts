@@ -53,6 +53,15 @@ export interface MediaItem {
   audioUrl?: string;
 }
 
+/** POST /api/v1/batch: one ZIP across the posts of a batch (one folder per post). */
+export interface BatchZip {
+  zipUrl: string;
+  posts: number;
+  files: number;
+  /** Posts that failed (now or before), listed in the archive's MISSING.txt. */
+  missing: number;
+}
+
 export interface Resolution {
   kind: ResolutionKind;
   shortcode?: string;

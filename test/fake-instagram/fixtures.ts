@@ -63,6 +63,8 @@ export const FIXTURE = {
   shareToPost: 'BAMpost0001',
   shareToReel: 'BAMreel0001',
   shareOffsite: 'BAMoffsite01',
+  /** Twelve 20-item carousels (Instagram's most): together more files than one batch archive holds. */
+  fullCarousels: Array.from({ length: 12 }, (_, i) => `FULLcarou${String(i).padStart(2, '0')}`),
 } as const;
 
 export function buildFixtures(): Fixtures {
@@ -78,6 +80,11 @@ export function buildFixtures(): Fixtures {
 
   const dashReel = fullHdDashReel(loadSample(SAMPLE.v1Reel) as Json);
   posts.set(dashReel.code, { shortcode: dashReel.code, pk: String(dashReel.pk), native: 'v1', graphql: v1ToGraphql(dashReel), v1: dashReel });
+
+  for (const code of FIXTURE.fullCarousels) {
+    const full = twentyItemCarousel(loadSample(SAMPLE.v1Carousel) as Json, code);
+    posts.set(code, { shortcode: code, pk: String(full.pk), native: 'v1', graphql: v1ToGraphql(full), v1: full });
+  }
 
   const web = loadSample(SAMPLE.webProfileInfo) as Json;
   const profiles = new Map<string, ProfileFixture>();
@@ -137,6 +144,18 @@ function fullHdDashReel(sample: Json): Json {
     .replace('_n.mp4?', '_d1080_n.mp4?');
   reel.video_dash_manifest = manifest.slice(0, start) + fullHd + manifest.slice(start);
   return reel;
+}
+
+/** The captured v1 carousel grown to 20 items (its own three, repeated with new ids). */
+function twentyItemCarousel(sample: Json, code: string): Json {
+  const post = structuredClone(sample);
+  post.code = code;
+  post.pk = shortcodeToPk(code);
+  post.id = `${post.pk}_${post.user.pk}`;
+  const items = post.carousel_media as Json[];
+  post.carousel_media = Array.from({ length: 20 }, (_, i) => ({ ...structuredClone(items[i % items.length]), id: `${post.pk}${i}_${post.user.pk}`, pk: `${post.pk}${i}` }));
+  post.carousel_media_count = 20;
+  return post;
 }
 
 /** web_profile_info for one profile: the captured answer with this profile's fields. */

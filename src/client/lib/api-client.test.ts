@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
-import { errorCodeOf, isResolution, resolveLink } from './api-client.ts';
+import { errorCodeOf, isResolution, resolveLink, retryAfterSeconds } from './api-client.ts';
 import { errorMessageKey } from './error-messages.ts';
 
 let rig: ResolveRig;
@@ -41,6 +41,21 @@ describe('resolveLink', () => {
 
     const unsupported = await resolveLink({ url: 'https://www.instagram.com/explore/' }, fetchFrom(rig.app.base));
     expect(unsupported).toMatchObject({ ok: false, failure: { kind: 'http', status: 400, code: 'unsupported' } });
+  });
+
+  it('carries a 429’s Retry-After, so a queue can wait it out', async () => {
+    rig.fake.switches.set('E2Elimited01', 'rate_limited');
+    const outcome = await resolveLink({ url: 'https://www.instagram.com/p/E2Elimited01/' }, fetchFrom(rig.app.base));
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited' } });
+    if (outcome.ok || outcome.failure.kind !== 'http') return;
+    expect(outcome.failure.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(retryAfterSeconds('12')).toBe(12);
+    expect(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 30)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(30);
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
   });
 
   it('calls a refused connection a network failure', async () => {

@@ -16,7 +16,7 @@ export type ResolveFailure =
   /** The request never got an HTTP answer (offline, DNS, connection reset, aborted). */
   | { kind: 'network' }
   /** An HTTP answer that is not a Resolution; `code` when the body is our error shape. */
-  | { kind: 'http'; status: number; code?: ErrorCode }
+  | { kind: 'http'; status: number; code?: ErrorCode; /** From a 429's Retry-After (seconds). */ retryAfterSeconds?: number }
   /** A 200 whose body is not a Resolution with at least one item. */
   | { kind: 'malformed'; status: number };
 
@@ -37,9 +37,21 @@ export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fe
     return { ok: false, failure: { kind: 'network' }, ms: ms() };
   }
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) return { ok: false, failure: { kind: 'http', status: response.status, code: errorCodeOf(json) }, ms: ms() };
+  if (!response.ok) {
+    const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+    const failure: ResolveFailure = { kind: 'http', status: response.status, code: errorCodeOf(json), ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+    return { ok: false, failure, ms: ms() };
+  }
   if (!isResolution(json)) return { ok: false, failure: { kind: 'malformed', status: response.status }, ms: ms() };
   return { ok: true, resolution: json, status: response.status, ms: ms() };
+}
+
+/** Retry-After in seconds (a number of seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d{1,6}$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export function errorCodeOf(body: unknown): ErrorCode | undefined {

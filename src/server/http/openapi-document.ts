@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/api.ts';
-import { contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
+import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -128,9 +128,29 @@ export function openApiDocument(): object {
       },
       '/api/v1/zip/{token}': {
         get: {
-          summary: 'Every item of a post in one streamed ZIP',
+          summary: 'Every item of a post in one streamed ZIP, or (a batch link) every post of a batch in one folder each, with MISSING.txt naming what could not be added',
           parameters: [tokenParameter],
           responses: { 200: { description: 'application/zip' }, 400: errorAnswer('bad_request'), 410: errorAnswer('expired'), 502: errorAnswer('upstream_unavailable') },
+        },
+      },
+      '/api/v1/batch': {
+        post: {
+          summary: 'A signed link to one ZIP across the posts of a batch (up to 20 posts, 200 files)',
+          requestBody: { required: true, content: json(z.toJSONSchema(batchRequestSchema, { io: 'input' })) },
+          responses: {
+            200: {
+              description: 'The ZIP link (GET /api/v1/zip/{token}) and what it holds.',
+              content: json({
+                type: 'object',
+                required: ['zipUrl', 'posts', 'files', 'missing'],
+                properties: { zipUrl: { type: 'string' }, posts: { type: 'integer' }, files: { type: 'integer' }, missing: { type: 'integer', description: 'Posts listed in MISSING.txt.' } },
+              }),
+            },
+            400: errorAnswer('bad_request, or the error of every link when none could be looked up'),
+            413: errorAnswer('payload_too_large: more than 200 files, or a body over 128 KB'),
+            415: errorAnswer('unsupported_media_type'),
+            429: errorAnswer('rate_limited (with Retry-After)'),
+          },
         },
       },
       '/api/v1/contact': {

@@ -7,13 +7,12 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api-schemas.ts';
 import type { Config } from '../config.ts';
-import { ExtractError, toApiError } from '../extract/failure.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
-import { createLinkMemo } from './link-memo.ts';
+import { createLinkResolver } from './link-resolver.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -42,7 +41,7 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
-  const parseLink = createLinkMemo();
+  const resolveLink = createLinkResolver(resolver);
   const presented = new WeakMap<RawResolution, { at: number; answer: EncodedAnswer }>();
   const present = (raw: RawResolution): EncodedAnswer => {
     const now = Date.now();
@@ -73,21 +72,8 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const { url, tool } = body.data;
-      const parsed = parseLink(url, tool);
-      if (!parsed.ok) {
-        if (parsed.error === 'unsupported') {
-          throw new ApiError('unsupported', 'This kind of Instagram link is not supported. Paste a link to a post, reel, IGTV video, story, highlight or profile.');
-        }
-        throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram URL');
-      }
-      try {
-        const raw = await resolver.resolve(parsed.link);
-        return present(raw).send(request, reply);
-      } catch (err) {
-        if (err instanceof ExtractError) throw toApiError(err);
-        throw err;
-      }
+      const raw = await resolveLink(body.data.url, body.data.tool);
+      return present(raw).send(request, reply);
     },
   );
 };

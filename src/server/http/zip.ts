@@ -1,6 +1,7 @@
 /**
  * GET|HEAD /api/v1/zip/{token}: every item of a post in one streamed ZIP (stored entries), named
- * `instagram-{username}-{shortcode}.zip`. See media/zip.ts for how items are fetched and failures kept out.
+ * `instagram-{username}-{shortcode}.zip`, or (a batch token) every post of a batch in one folder each, its
+ * posts looked up again now (media/batch-zip.ts). See media/zip.ts for how items are fetched and failures kept out.
  */
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
@@ -9,9 +10,11 @@ import { contentDisposition } from '../media/filename.ts';
 import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
+import { BATCH_MISSING_NAME, batchArchive } from '../media/batch-zip.ts';
 import { openZipArchive } from '../media/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from './api-error.ts';
+import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
 
@@ -20,9 +23,11 @@ export interface ZipRouteOptions {
   upstream: MediaUpstream;
   /** Per-IP cap on open downloads and the stall timeout (http/stream-guard.ts). */
   streamGuard: StreamGuard;
+  /** Looks a batch's posts up again when its archive is made. */
+  resolveLink: LinkResolver;
 }
 
-export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream, streamGuard }) => {
+export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { config, upstream, streamGuard, resolveLink }) => {
 
   app.route<{ Params: { token: string } }>({
     method: ['GET', 'HEAD'],
@@ -32,7 +37,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
-      if (payload.t !== 'z') throw new ApiError('bad_request', 'This download link is invalid.');
+      if (payload.t !== 'z' && payload.t !== 'b') throw new ApiError('bad_request', 'This download link is invalid.');
       const name = payload.n.endsWith('.zip') ? payload.n : `${payload.n}.zip`;
       reply.headers({
         'content-type': 'application/zip',
@@ -45,7 +50,12 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
 
       const signal = abortWhenClientLeaves(reply);
       try {
-        const archive = await openZipArchive(payload, upstream, signal);
+        const archive =
+          payload.t === 'z'
+            ? await openZipArchive(payload.i, upstream, signal)
+            : await batchArchive(payload, (link) => resolveLink(link.u, link.k)).then(({ entries, missing }) =>
+                openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
+              );
         meterProxiedBytes(archive);
         return reply.send(archive);
       } catch (err) {

@@ -5,7 +5,7 @@
 import type { MediaItem, Resolution } from '../../shared/api.ts';
 import type { RawMediaItem, RawRendition, RawResolution } from '../extract/raw.ts';
 import { fileKindOf, mediaFilename, qualityLabel, zipEntryName, zipFilename } from './filename.ts';
-import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry } from './token.ts';
+import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry, type ZipEntry } from './token.ts';
 
 export const MEDIA_ROUTE = '/api/v1/media/';
 export const ZIP_ROUTE = '/api/v1/zip/';
@@ -21,7 +21,7 @@ export interface PresentOptions {
 
 export function presentResolution(raw: RawResolution, options: PresentOptions): Resolution {
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const time = raw.takenAt ? new Date(raw.takenAt) : (options.fallbackTime ?? new Date(now * 1000));
+  const time = postTime(raw, options.fallbackTime ?? new Date(now * 1000));
   const sign = (url: string, filename: string, kind: 'video' | 'image' | 'audio') =>
     MEDIA_ROUTE + signMediaToken(options.secret, { t: 'm', k: kind, u: url, f: filename, e: tokenExpiry([url], now) });
   const signMux = (video: string, audio: string | undefined, filename: string) =>
@@ -47,15 +47,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
 
   // Past the token's limits the ZIP route would refuse the link: offer none (each item still downloads).
   if (raw.items.length > 1 && raw.items.length <= MAX_ZIP_ITEMS) {
-    // Each entry is the item's best quality: a DASH track is joined with its audio inside the archive.
-    const entries = raw.items.map((item, index) => {
-      const best = bestOf(item);
-      return {
-        u: best.url,
-        f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time, { index, total: raw.items.length })),
-        ...(best.dash ? { x: 1 as const, ...(item.audioUrl ? { a: item.audioUrl } : {}) } : {}),
-      };
-    });
+    const entries = zipEntriesOf(raw, time);
     const token = signMediaToken(options.secret, {
       t: 'z',
       n: zipFilename(raw.author.username, raw.shortcode),
@@ -65,6 +57,26 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
     if (token.length <= MAX_TOKEN_LENGTH) resolution.zipUrl = ZIP_ROUTE + token;
   }
   return resolution;
+}
+
+/**
+ * A post's ZIP entries: each item's best quality under its numbered spec name; a DASH track is joined with its
+ * audio inside the archive. Shared by the post's own ZIP and the ZIP of a batch (batch-zip.ts).
+ */
+export function zipEntriesOf(raw: RawResolution, time: Date): ZipEntry[] {
+  return raw.items.map((item, index) => {
+    const best = bestOf(item);
+    return {
+      u: best.url,
+      f: zipEntryName(index, raw.items.length, mediaFilename(fileKindOf(item.type, raw.kind), time, { index, total: raw.items.length })),
+      ...(best.dash ? { x: 1 as const, ...(item.audioUrl ? { a: item.audioUrl } : {}) } : {}),
+    };
+  });
+}
+
+/** The time in a post's file names: when it was posted, else the given fallback. */
+export function postTime(raw: RawResolution, fallback: Date): Date {
+  return raw.takenAt ? new Date(raw.takenAt) : fallback;
 }
 
 interface Signers {

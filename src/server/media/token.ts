@@ -6,6 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '../../shared/api-schemas.ts';
+import { TOOL_IDS } from '../../shared/tools.ts';
 import { ApiError } from '../http/api-error.ts';
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
@@ -25,6 +27,11 @@ const fileSchema = z.object({ u: z.string().url().max(4096), f: z.string().min(1
 /** A ZIP entry: one file, or (x) a DASH video track joined with the audio track `a` when there is one. */
 const entrySchema = fileSchema.extend({ x: z.literal(1).optional(), a: z.string().url().max(4096).optional() });
 
+/** Posts in one batch ZIP (the page's batch takes 20 links), and files in it at most. */
+export const MAX_BATCH_POSTS = 20;
+export const MAX_BATCH_FILES = 200;
+const batchLinkSchema = z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), k: z.enum(TOOL_IDS).optional() });
+
 const payloadSchema = z.discriminatedUnion('t', [
   /** One file. k: what it is (for Content-Type checks and the download toast). */
   z.object({ t: z.literal('m'), k: z.enum(['video', 'image', 'audio']), e: z.number().int(), ...fileSchema.shape }),
@@ -32,12 +39,26 @@ const payloadSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('x'), e: z.number().int(), a: z.string().url().max(4096).optional(), ...fileSchema.shape }),
   /** A ZIP of several files. */
   z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(entrySchema).min(1).max(MAX_ZIP_ITEMS) }),
+  /**
+   * A ZIP across posts (a batch): the posts' Instagram links (l, each with the tool it was looked up with),
+   * resolved again when the archive is made (so CDN links are fresh and the token stays short), and the links
+   * that had already failed with their reasons (m), listed in the archive's MISSING.txt.
+   */
+  z.object({
+    t: z.literal('b'),
+    n: z.string().min(1).max(200),
+    e: z.number().int(),
+    l: z.array(batchLinkSchema).min(1).max(MAX_BATCH_POSTS),
+    m: z.array(z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), r: z.string().min(1).max(300) })).max(MAX_BATCH_POSTS).optional(),
+  }),
 ]);
 
 export type MediaTokenPayload = z.infer<typeof payloadSchema>;
 export type SingleMediaPayload = Extract<MediaTokenPayload, { t: 'm' }>;
 export type ZipPayload = Extract<MediaTokenPayload, { t: 'z' }>;
 export type MuxPayload = Extract<MediaTokenPayload, { t: 'x' }>;
+export type BatchPayload = Extract<MediaTokenPayload, { t: 'b' }>;
+export type ZipEntry = z.infer<typeof entrySchema>;
 
 function mac(secret: string, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();

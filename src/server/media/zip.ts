@@ -1,5 +1,5 @@
 /**
- * A post's items as one streamed ZIP. Items are fetched one after another and each body is streamed
+ * A post's items (or a batch's, in one folder per post) as one streamed ZIP. Items are fetched one after another and each body is streamed
  * straight into the archive, so memory stays flat whatever the sizes. A body that breaks is resumed
  * with a Range request (guarded by If-Range); an item that still fails is left out of the central
  * directory and named in `missing.txt`. The answer starts only once the first item is open, so a ZIP
@@ -10,52 +10,71 @@ import { Readable } from 'node:stream';
 import { ApiError } from '../http/api-error.ts';
 import { openMuxedVideo } from './mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
-import type { ZipPayload } from './token.ts';
+import type { ZipEntry } from './token.ts';
 import { ClientGone } from './upstream-errors.ts';
 import { StoredZipWriter } from './zip-writer.ts';
 
 const MAX_RESUMES = 2;
 
-interface Failure {
+export interface ZipFailure {
   name: string;
   error: ApiError;
 }
 
-/** Safe, unique entry names: no directories, no leading dots, no control characters. */
-export function entryNames(names: string[]): string[] {
+/** One file of the archive; `folder` puts it in one directory (a batch's folder per post). */
+export interface ArchiveEntry extends ZipEntry {
+  folder?: string;
+}
+
+export interface ArchiveOptions {
+  /** Failures known before the archive starts (a batch's posts that could not be looked up). */
+  missing?: ZipFailure[];
+  /** The name of the list of what is missing. */
+  missingName?: string;
+}
+
+/** One path segment made safe: no separators, no leading dots, no control characters. */
+function safeSegment(raw: string, fallback: string): string {
+  const clean = [...raw].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c === '\x7f' ? '_' : c)).join('');
+  return clean.replace(/^\.+/, '_') || fallback;
+}
+
+/** Safe, unique entry names: at most one folder level, no leading dots, no control characters. */
+export function entryNames(names: (string | { folder?: string; name: string })[]): string[] {
   const used = new Set<string>();
-  return names.map((raw, index) => {
-    const clean = [...raw].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c === '\x7f' ? '_' : c)).join('');
-    const safe = clean.replace(/^\.+/, '_') || `file-${index + 1}`;
+  return names.map((entry, index) => {
+    const { folder, name: raw } = typeof entry === 'string' ? { folder: undefined, name: entry } : entry;
+    const safe = safeSegment(raw, `file-${index + 1}`);
+    const prefix = folder === undefined ? '' : `${safeSegment(folder, 'folder')}/`;
     let name = safe;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = safe.replace(/(\.[^.]*)?$/, `-${n}$1`);
-    used.add(name.toLowerCase());
-    return name;
+    for (let n = 2; used.has((prefix + name).toLowerCase()); n++) name = safe.replace(/(\.[^.]*)?$/, `-${n}$1`);
+    used.add((prefix + name).toLowerCase());
+    return prefix + name;
   });
 }
 
-export function missingText(failures: Failure[]): string {
+export function missingText(failures: ZipFailure[]): string {
   const lines = failures.map((f) => `${f.name}: ${f.error.message}`);
   return `These files could not be added to this archive:\n${lines.join('\n')}\n`;
 }
 
 /** One error for a ZIP none of whose items could be opened. */
-function combined(failures: Failure[]): ApiError {
+function combined(failures: ZipFailure[]): ApiError {
   const codes = new Set(failures.map((f) => f.error.code));
   if (codes.size === 1) return failures[0]!.error;
   return new ApiError('upstream_unavailable', 'None of the files of this post could be fetched.');
 }
 
-export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstream, signal: AbortSignal): Promise<Readable> {
-  const names = entryNames([...payload.i.map((item) => item.f), 'missing.txt']);
+export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUpstream, signal: AbortSignal, options: ArchiveOptions = {}): Promise<Readable> {
+  const names = entryNames([...entries.map((item) => ({ folder: item.folder, name: item.f })), options.missingName ?? 'missing.txt']);
   const missingName = names.pop()!;
-  const failures: Failure[] = [];
+  const failures: ZipFailure[] = [...(options.missing ?? [])];
 
   /** An item ready to stream: a CDN response, or a joined DASH video being made. */
   type Opened = UpstreamResponse | Readable;
 
   async function tryOpen(index: number): Promise<Opened | undefined> {
-    const item = payload.i[index]!;
+    const item = entries[index]!;
     try {
       if (item.x) return await openMuxedVideo({ video: item.u, audio: item.a }, upstream, signal);
       const res = await upstream.open(item.u, { signal });
@@ -73,7 +92,7 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
 
   let first = 0;
   let firstResponse: Opened | undefined;
-  for (; first < payload.i.length && !firstResponse; first++) firstResponse = await tryOpen(first);
+  for (; first < entries.length && !firstResponse; first++) firstResponse = await tryOpen(first);
   if (!firstResponse) throw combined(failures);
 
   /** Streams one opened item into the archive, resuming a broken body; abandons it if that fails. */
@@ -104,7 +123,7 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
           return;
         } catch (err) {
           if (signal.aborted) throw new ClientGone('client closed the connection', { cause: err });
-          const resumed = resumes < MAX_RESUMES && validator ? await resume(payload.i[index]!.u, received, validator) : undefined;
+          const resumed = resumes < MAX_RESUMES && validator ? await resume(entries[index]!.u, received, validator) : undefined;
           if (!resumed) {
             writer.abandon();
             failures.push({ name: names[index]!, error: new ApiError('upstream_unavailable', 'The download broke off and could not be resumed.', { cause: err }) });
@@ -155,7 +174,7 @@ export async function openZipArchive(payload: ZipPayload, upstream: MediaUpstrea
   async function* archive(): AsyncGenerator<Buffer> {
     const writer = new StoredZipWriter();
     yield* write(writer, first - 1, firstResponse!);
-    for (let index = first; index < payload.i.length; index++) {
+    for (let index = first; index < entries.length; index++) {
       const opened = await tryOpen(index);
       if (opened) yield* write(writer, index, opened);
     }

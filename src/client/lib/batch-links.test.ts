@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { linkKey, MAX_BATCH_LINKS, splitLinks } from './batch-links.ts';
+
+describe('splitLinks', () => {
+  it('takes one a line, or separated by spaces or commas', () => {
+    const text = 'https://www.instagram.com/p/AAA/\nhttps://www.instagram.com/reel/BBB/, https://instagram.com/p/CCC/ https://www.instagram.com/stories/x/1/';
+    expect(splitLinks(text).links).toEqual([
+      'https://www.instagram.com/p/AAA/',
+      'https://www.instagram.com/reel/BBB/',
+      'https://instagram.com/p/CCC/',
+      'https://www.instagram.com/stories/x/1/',
+    ]);
+  });
+
+  it('merges the same post written differently, keeping the first spelling', () => {
+    const text = 'https://www.instagram.com/p/AAA/?igsh=1 instagram.com/p/AAA HTTPS://WWW.INSTAGRAM.COM/p/AAA/#x https://www.instagram.com/p/BBB/';
+    expect(splitLinks(text)).toEqual({ links: ['https://www.instagram.com/p/AAA/?igsh=1', 'https://www.instagram.com/p/BBB/'], dropped: 0 });
+  });
+
+  it('keeps the first 20 distinct links and counts the rest', () => {
+    const text = Array.from({ length: 25 }, (_, i) => `https://www.instagram.com/p/P${i}/`).join('\n');
+    const { links, dropped } = splitLinks(`${text}\n${text}`);
+    expect(links).toHaveLength(MAX_BATCH_LINKS);
+    expect(links[19]).toBe('https://www.instagram.com/p/P19/');
+    expect(dropped).toBe(5);
+  });
+
+  it('sheds a sentence’s punctuation and skips blank lines', () => {
+    expect(splitLinks('Look: (https://www.instagram.com/p/AAA/).\n\n\n"https://www.instagram.com/p/BBB/"!').links).toEqual([
+      'Look:',
+      'https://www.instagram.com/p/AAA/',
+      'https://www.instagram.com/p/BBB/',
+    ]);
+    expect(splitLinks('   \n ,, ').links).toEqual([]);
+  });
+
+  it('treats @names and names alike for the profile form', () => {
+    expect(splitLinks('@Natgeo natgeo nasa').links).toEqual(['@Natgeo', 'nasa']);
+    expect(linkKey('@NatGeo')).toBe(linkKey('natgeo'));
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Resolution } from '../../shared/api.ts';
+import type { ResolveOutcome } from './api-client.ts';
+import { BatchQueue, type QueueOptions } from './batch-queue.ts';
+
+const resolution = (link: string): Resolution => ({
+  kind: 'post',
+  sourceUrl: link,
+  author: { username: 'someone' },
+  items: [{ type: 'image', previewUrl: '/p', mediaUrl: '/m', downloadUrl: '/d', filename: 'f.jpg' }],
+});
+
+/** Lookups that answer when the test says so, and a clock and timers the test moves. */
+function rig(links: string[], options: Partial<QueueOptions> = {}) {
+  const pending = new Map<string, (outcome: ResolveOutcome) => void>();
+  const calls: string[] = [];
+  let now = 1_000_000;
+  const timers: { at: number; run: () => void }[] = [];
+  const queue = new BatchQueue(links, {
+    resolve: (link) => {
+      calls.push(link);
+      return new Promise((resolve) => pending.set(link, resolve));
+    },
+    messageKey: (failure) => (failure.kind === 'http' ? `errors.http${failure.status}` : 'errors.network'),
+    isValid: (link) => link.startsWith('https://'),
+    invalidKey: 'errors.invalidUrl',
+    now: () => now,
+    setTimer: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => timers.splice(timers.indexOf(timer as (typeof timers)[number]), 1),
+    ...options,
+  });
+  const settle = async (link: string, outcome: ResolveOutcome) => {
+    pending.get(link)!(outcome);
+    pending.delete(link);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const timer of timers.filter((t) => t.at <= now)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
+  const states = () => queue.snapshot().rows.map((r) => r.state.status);
+  return { queue, pending, calls, settle, advance, states, now: () => now };
+}
+
+const ok = (link: string): ResolveOutcome => ({ ok: true, resolution: resolution(link), status: 200, ms: 5 });
+const links = ['https://a/1', 'https://a/2', 'https://a/3', 'https://a/4', 'https://a/5'];
+
+describe('BatchQueue', () => {
+  it('looks up three at a time, in order, and starts the next as one ends', async () => {
+    const { queue, calls, settle, states } = rig(links);
+    queue.start();
+    expect(calls).toEqual(links.slice(0, 3));
+    expect(states()).toEqual(['resolving', 'resolving', 'resolving', 'waiting', 'waiting']);
+    await settle('https://a/2', ok('https://a/2'));
+    expect(calls).toEqual(links.slice(0, 4));
+    expect(states()).toEqual(['resolving', 'ready', 'resolving', 'resolving', 'waiting']);
+  });
+
+  it('fails a link the form would refuse at once, without a request', () => {
+    const { queue, calls, states } = rig(['https://a/1', 'not a link']);
+    queue.start();
+    expect(states()).toEqual(['resolving', 'failed']);
+    expect(calls).toEqual(['https://a/1']);
+    expect(queue.snapshot().rows[1]!.state).toEqual({ status: 'failed', messageKey: 'errors.invalidUrl' });
+  });
+
+  it('waits out a rate limit for Retry-After seconds, then goes on, failing nothing', async () => {
+    const { queue, calls, settle, states, advance, now } = rig(links);
+    queue.start();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 12 }, ms: 3 });
+    expect(states()).toEqual(['waiting', 'resolving', 'resolving', 'waiting', 'waiting']);
+    expect(queue.snapshot().pausedUntil).toBe(now() + 12_000);
+    // Lookups in flight finish, but none starts during the pause.
+    await settle('https://a/2', ok('https://a/2'));
+    expect(calls).toHaveLength(3);
+    advance(11_999);
+    expect(calls).toHaveLength(3);
+    advance(1);
+    expect(queue.snapshot().pausedUntil).toBeNull();
+    expect(calls).toEqual(['https://a/1', 'https://a/2', 'https://a/3', 'https://a/1', 'https://a/4']);
+    await settle('https://a/1', ok('https://a/1'));
+    expect(states()).toEqual(['ready', 'ready', 'resolving', 'resolving', 'resolving']);
+  });
+
+  it('pauses for 30 s when a 429 does not say how long', async () => {
+    const { queue, settle, now } = rig(links);
+    queue.start();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429 }, ms: 3 });
+    expect(queue.snapshot().pausedUntil).toBe(now() + 30_000);
+  });
+
+  it('names a failure by its message key, and Retry puts the row back in line', async () => {
+    const { queue, calls, settle, states } = rig(['https://a/1']);
+    queue.start();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 404, code: 'not_found' }, ms: 3 });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: 'errors.http404' });
+    queue.retry(0);
+    expect(states()).toEqual(['resolving']);
+    expect(calls).toEqual(['https://a/1', 'https://a/1']);
+    await settle('https://a/1', ok('https://a/1'));
+    expect(states()).toEqual(['ready']);
+  });
+
+  it('tells its listener of every change, and nothing after dispose', async () => {
+    const { queue, settle } = rig(['https://a/1']);
+    const seen: string[] = [];
+    queue.subscribe((s) => seen.push(s.rows[0]!.state.status));
+    queue.start();
+    queue.dispose();
+    await settle('https://a/1', ok('https://a/1'));
+    expect(seen).toEqual(['resolving']);
+  });
+});

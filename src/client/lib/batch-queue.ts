@@ -1,0 +1,160 @@
+/**
+ * The lookups of a batch: each link a row (waiting → resolving → ready or failed), a few at a time. A rate
+ * limit does not fail the rest: the row goes back to waiting and the whole queue pauses until Retry-After has
+ * passed, with the time left readable for a countdown. A failed row can be retried. No React here: the queue
+ * calls its listener with a fresh snapshot after every change.
+ */
+import type { Resolution } from '../../shared/api.ts';
+import type { ResolveFailure, ResolveOutcome } from './api-client.ts';
+
+export type RowState =
+  | { status: 'waiting' }
+  | { status: 'resolving' }
+  | { status: 'ready'; resolution: Resolution }
+  | { status: 'failed'; messageKey: string };
+
+export interface QueueRow {
+  id: number;
+  link: string;
+  state: RowState;
+}
+
+export interface QueueSnapshot {
+  rows: QueueRow[];
+  /** When the queue may start lookups again after a rate limit (ms since the epoch), or null. */
+  pausedUntil: number | null;
+}
+
+export interface QueueOptions {
+  resolve: (link: string) => Promise<ResolveOutcome>;
+  /** The translated message key of a failure (the page's error catalogue). */
+  messageKey: (failure: ResolveFailure) => string;
+  /** Links the form would refuse fail at once with this key, without a request. */
+  isValid: (link: string) => boolean;
+  invalidKey: string;
+  /** Lookups at once (2–3 keeps within the server's rate limit). */
+  concurrency?: number;
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+/** Waits when a 429 says nothing of how long: the server's own window is a minute. */
+const DEFAULT_PAUSE_SECONDS = 30;
+const MAX_PAUSE_SECONDS = 300;
+
+export function isRateLimit(failure: ResolveFailure): failure is Extract<ResolveFailure, { kind: 'http' }> {
+  return failure.kind === 'http' && (failure.status === 429 || failure.code === 'rate_limited');
+}
+
+export class BatchQueue {
+  private rows: QueueRow[];
+  private pausedUntil: number | null = null;
+  private pauseTimer: unknown = null;
+  private running = 0;
+  private disposed = false;
+  private readonly listeners = new Set<(snapshot: QueueSnapshot) => void>();
+  private readonly now: () => number;
+  private readonly setTimer: (run: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+  private readonly concurrency: number;
+
+  constructor(links: string[], private readonly options: QueueOptions) {
+    this.rows = links.map((link, id) => ({ id, link, state: { status: 'waiting' } }));
+    this.now = options.now ?? Date.now;
+    this.setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+    this.concurrency = options.concurrency ?? 3;
+  }
+
+  snapshot(): QueueSnapshot {
+    return { rows: this.rows, pausedUntil: this.pausedUntil };
+  }
+
+  subscribe(listener: (snapshot: QueueSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    for (const row of this.rows) {
+      if (row.state.status === 'waiting' && !this.options.isValid(row.link)) this.set(row.id, { status: 'failed', messageKey: this.options.invalidKey });
+    }
+    this.pump();
+  }
+
+  /** A failed row goes back in line. */
+  retry(id: number): void {
+    const row = this.rows.find((r) => r.id === id);
+    if (!row || row.state.status !== 'failed' || !this.options.isValid(row.link)) return;
+    this.set(id, { status: 'waiting' });
+    this.pump();
+  }
+
+  /** The resolution of a ready row again (a download link expired): the row is updated in place. */
+  async refresh(id: number): Promise<Resolution | null> {
+    const row = this.rows.find((r) => r.id === id);
+    if (!row) return null;
+    const outcome = await this.options.resolve(row.link);
+    if (!outcome.ok || this.disposed) return null;
+    this.set(id, { status: 'ready', resolution: outcome.resolution });
+    return outcome.resolution;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
+    this.listeners.clear();
+  }
+
+  private set(id: number, state: RowState): void {
+    this.rows = this.rows.map((row) => (row.id === id ? { ...row, state } : row));
+    this.emit();
+  }
+
+  private emit(): void {
+    const snapshot = this.snapshot();
+    for (const listener of this.listeners) listener(snapshot);
+  }
+
+  private pump(): void {
+    if (this.disposed || this.pausedUntil !== null) return;
+    for (const row of this.rows) {
+      if (this.running >= this.concurrency) return;
+      if (row.state.status === 'waiting') void this.run(row.id, row.link);
+    }
+  }
+
+  private async run(id: number, link: string): Promise<void> {
+    this.running++;
+    this.set(id, { status: 'resolving' });
+    let outcome: ResolveOutcome;
+    try {
+      outcome = await this.options.resolve(link);
+    } finally {
+      this.running--;
+    }
+    if (this.disposed) return;
+    if (outcome.ok) this.set(id, { status: 'ready', resolution: outcome.resolution });
+    else if (isRateLimit(outcome.failure)) {
+      this.set(id, { status: 'waiting' });
+      this.pause(outcome.failure.retryAfterSeconds);
+    } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure) });
+    this.pump();
+  }
+
+  private pause(seconds: number | undefined): void {
+    const wait = Math.min(Math.max(seconds ?? DEFAULT_PAUSE_SECONDS, 1), MAX_PAUSE_SECONDS) * 1000;
+    const until = this.now() + wait;
+    if (this.pausedUntil !== null && this.pausedUntil >= until) return;
+    if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
+    this.pausedUntil = until;
+    this.emit();
+    this.pauseTimer = this.setTimer(() => {
+      this.pauseTimer = null;
+      this.pausedUntil = null;
+      this.emit();
+      this.pump();
+    }, wait);
+  }
+}

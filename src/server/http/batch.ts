@@ -1,0 +1,84 @@
+/**
+ * POST /api/v1/batch {links, failed?} → a signed link to one ZIP across the posts of a batch (DESIGN "HTTP API").
+ * The posts are looked up (the cache answers the ones the page just showed) to count their files against the
+ * archive's cap; the token lists their canonical links, looked up again when the archive is made
+ * (media/batch-zip.ts), and the failed ones with their reasons for MISSING.txt.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { BatchZip } from '../../shared/api.ts';
+import { batchRequestSchema, MAX_BATCH_BODY_BYTES } from '../../shared/api-schemas.ts';
+import type { Config } from '../config.ts';
+import { batchZipName, lookUpAll } from '../media/batch-zip.ts';
+import { ZIP_ROUTE } from '../media/present.ts';
+import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
+import { ApiError } from './api-error.ts';
+import type { LinkResolver } from './link-resolver.ts';
+
+export interface BatchRouteOptions {
+  config: Config;
+  resolveLink: LinkResolver;
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** A pasted link kept in MISSING.txt is cut to this length (the token must stay short). */
+const MISSING_LINK_CHARS = 200;
+
+const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { config, resolveLink }) => {
+  app.post(
+    '/api/v1/batch',
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      onRequest: async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) throw new ApiError('unsupported_media_type', 'Send JSON (Content-Type: application/json).');
+      },
+    },
+    async (request): Promise<BatchZip> => {
+      const body = batchRequestSchema.safeParse(request.body);
+      if (!body.success) throw new ApiError('bad_request', 'Send {"links": [{"url": "…"}]} with 1 to 20 links to Instagram posts.');
+      const { links, failed = [] } = body.data;
+      const results = await lookUpAll(
+        links.map((l) => ({ u: l.url, ...(l.tool ? { k: l.tool } : {}) })),
+        (link) => resolveLink(link.u, link.k),
+      );
+      const ready: BatchPayload['l'] = [];
+      const missing: NonNullable<BatchPayload['m']> = failed.map((f) => ({ u: short(f.url, MISSING_LINK_CHARS), r: short(f.reason, 300) }));
+      let files = 0;
+      const errors: ApiError[] = [];
+      results.forEach((result, index) => {
+        const link = links[index]!;
+        if (result.status === 'fulfilled') {
+          // The canonical link: short, and the same post whatever was pasted (twice pasted, once archived).
+          if (ready.some((r) => r.u === result.value.sourceUrl)) return;
+          ready.push({ u: result.value.sourceUrl, ...(link.tool ? { k: link.tool } : {}) });
+          files += result.value.items.length;
+        } else {
+          const error = result.reason instanceof ApiError ? result.reason : new ApiError('upstream_unavailable', 'This post could not be looked up.');
+          errors.push(error);
+          missing.push({ u: short(link.url, MISSING_LINK_CHARS), r: error.message });
+        }
+      });
+      if (ready.length === 0) {
+        const sameCause = new Set(errors.map((e) => e.code)).size === 1;
+        throw sameCause ? errors[0]! : new ApiError('upstream_unavailable', 'None of these posts could be looked up.');
+      }
+      if (files > MAX_BATCH_FILES) {
+        throw new ApiError('payload_too_large', `These posts hold ${files} files; one archive holds at most ${MAX_BATCH_FILES}. Download fewer posts at once.`);
+      }
+      const now = new Date();
+      const payload: BatchPayload = {
+        t: 'b',
+        n: batchZipName(now),
+        e: Math.floor(now.getTime() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
+        l: ready,
+        ...(missing.length > 0 ? { m: missing } : {}),
+      };
+      const token = signMediaToken(config.media.secret, payload);
+      if (token.length > MAX_TOKEN_LENGTH) throw new ApiError('payload_too_large', 'These links are too long to be listed in one download link.');
+      return { zipUrl: ZIP_ROUTE + token, posts: ready.length, files, missing: missing.length };
+    },
+  );
+};
