@@ -27,7 +27,7 @@ export function text(all: Strings, key: string, values: Record<string, string | 
 }
 
 /** Sets (or with null clears) a fault of the fake upstream for one target: shortcode, username or id. */
-export async function setFault(target: string, fault: string | { delayMs: number } | null): Promise<void> {
+export async function setFault(target: string, fault: string | { delayMs: number } | { rateLimitedUntil: number } | null): Promise<void> {
   const response = await fetch(`${CONTROL_ORIGIN}/fault`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -57,6 +57,12 @@ export async function applyFault(
   responders: FaultResponders,
 ): Promise<{ expired: boolean } | undefined> {
   if (fault === undefined) return { expired: false };
+  if (typeof fault === 'object' && 'rateLimitedUntil' in fault) {
+    const left = fault.rateLimitedUntil - Date.now();
+    if (left <= 0) return { expired: false };
+    sendJson(res, 429, { message: WAIT_MESSAGE, status: 'fail' }, { 'retry-after': String(Math.ceil(left / 1000)) });
+    return undefined;
+  }
   if (typeof fault === 'object') {
     await sleep(fault.delayMs);
     return { expired: false };

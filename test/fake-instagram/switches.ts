@@ -16,7 +16,9 @@ export type Fault =
   /** Providers only: `error: true` with a message, or an empty `medias`. */
   | 'provider_error'
   | 'empty'
-  | { delayMs: number };
+  | { delayMs: number }
+  /** 429 with a Retry-After of the time left until then (ms since the epoch), the normal answer after. */
+  | { rateLimitedUntil: number };
 
 export const ENDPOINTS = [
   'home',

@@ -2,7 +2,7 @@
  * The downloader of the home page and of every tool page, driven by the tools table: the link form
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import type { Resolution } from '../../shared/api.ts';
 import { formById, type FormId } from '../../shared/tools.ts';
@@ -13,15 +13,19 @@ import { errorMessageKey, failureCause } from '../lib/error-messages.ts';
 import { notify } from '../lib/notify.ts';
 import { readyMessage } from '../lib/ready-message.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
+import { MAX_BATCH_LINKS, splitLinks } from '../lib/batch-links.ts';
 import { AdSlot } from './AdSlot.tsx';
 import { PasteButton } from './PasteButton.tsx';
 import { DebugLog } from './results/DebugLog.tsx';
 import { Spinner } from './Spinner.tsx';
 import { ToolTabs } from './ToolTabs.tsx';
 
-// The results (players, download flow) load when the first lookup starts, not with the page.
+// The results (players, download flow) load when the first lookup starts, not with the page; the batch queue
+// when the first batch starts.
 const loadResults = () => import('./results/Results.tsx');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+const loadBatch = () => import('./batch/BatchQueue.tsx');
+const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
 
 /** An error shown under the box until the next submit (a toast alone is gone in seconds). */
 interface ShownError {
@@ -43,6 +47,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const [link, setLink] = useState('');
   const [loading, setLoading] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
+  /** Several links submitted at once: a queue (keyed per submit, so a new batch starts afresh). */
+  const [batch, setBatch] = useState<{ key: number; links: string[]; dropped: number } | null>(null);
   /** null until the first request: the debug log appears after it (story page). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
@@ -68,6 +74,17 @@ export function Downloader({ form: formId }: { form: FormId }) {
     async (raw: string) => {
       const value = raw.trim();
       setError(null);
+      const { links, dropped } = splitLinks(value);
+      if (links.length > 1) {
+        notify.dismiss();
+        setShown(null);
+        setLink('');
+        setBatch((previous) => ({ key: (previous?.key ?? 0) + 1, links, dropped }));
+        void loadBatch();
+        void loadResults();
+        return;
+      }
+      setBatch(null);
       if (!valid(value)) {
         fail({ key: profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false });
         input.current?.focus();
@@ -103,6 +120,18 @@ export function Downloader({ form: formId }: { form: FormId }) {
     },
     [form, formId, log, profile, t],
   );
+
+  /** A pasted block keeps its line breaks as spaces (a one-line box would glue the links together). */
+  const pasteBlock = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    if (!/[\r\n]/.test(text)) return;
+    event.preventDefault();
+    const box = event.currentTarget;
+    const spaced = text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+    const start = box.selectionStart ?? link.length;
+    const end = box.selectionEnd ?? link.length;
+    setLink(link.slice(0, start) + spaced + link.slice(end));
+  };
 
   // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
   const deepLinked = useRef(false);
@@ -151,6 +180,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
             inputMode={profile ? 'text' : 'url'}
             value={link}
             onChange={(e) => setLink(e.target.value)}
+            onPaste={pasteBlock}
             aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
@@ -187,6 +217,23 @@ export function Downloader({ form: formId }: { form: FormId }) {
       {/* Always present, so assistive technology announces the lookup when it starts (the toast reports its end). */}
       <p role="status" className="sr-only">{loading ? t('downloader.loading') : ''}</p>
       <AdSlot slot={`${formId}-top`} />
+      {batch && (
+        <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
+          {batch.dropped > 0 && (
+            <p role="status" className="mx-auto mt-4 max-w-2xl text-sm text-slate-700">
+              {t('batch.capped', { max: MAX_BATCH_LINKS, count: batch.dropped })}
+            </p>
+          )}
+          <BatchQueue
+            key={batch.key}
+            form={form}
+            links={batch.links}
+            {...(formId === 'home' ? {} : { tool: formId })}
+            isValid={valid}
+            invalidKey={profile ? 'errors.invalidProfile' : 'errors.invalidUrl'}
+          />
+        </Suspense>
+      )}
       {shown && (
         <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
           <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />

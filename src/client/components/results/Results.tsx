@@ -18,6 +18,8 @@ export interface ResultsProps {
   resolution: Resolution;
   refresh: () => Promise<Resolution | null>;
   log?: (text: string) => void;
+  /** One row of a batch: no heading of its own, no focus move, no Download More (the queue has them). */
+  embedded?: boolean;
 }
 
 /** Grid classes for a layout and an item count; the first cell's classes when it is wide. */
@@ -33,15 +35,16 @@ const ZIP_PREPARING_MS = 4000;
 
 const secondary = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
 
-export function Results({ form, resolution, refresh, log }: ResultsProps) {
+export function Results({ form, resolution, refresh, log, embedded = false }: ResultsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { lang, path } = splitLanguage(useLocation().pathname);
   const spec = RESULTS_LAYOUTS[form.layout];
   const { items } = resolution;
-  const grid = gridClasses(spec, items.length);
-  const large = spec.singleLarge && items.length === 1;
+  // In a batch row even a single item is a thumbnail-sized cell, so the queue stays a list to scan.
+  const grid = gridClasses(spec, embedded ? Math.max(items.length, 2) : items.length);
+  const large = !embedded && spec.singleLarge && items.length === 1;
   // The server fetches the first items before the archive's bytes flow; until the browser's download manager
   // shows it, the link says it is being prepared.
   const [preparingZip, setPreparingZip] = useState(false);
@@ -50,11 +53,14 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
     const timer = setTimeout(() => setPreparingZip(false), ZIP_PREPARING_MS);
     return () => clearTimeout(timer);
   }, [preparingZip]);
-  const compact = items.length > 1;
+  const compact = embedded || items.length > 1;
 
   // New results take the focus, so keyboard and screen-reader users land on them. Each submit mounts
   // a fresh Results; a refresh after an expired link updates it in place and leaves the focus alone.
-  useEffect(() => heading.current?.focus(), []);
+  const Heading = embedded ? 'h3' : 'h2';
+  useEffect(() => {
+    if (!embedded) heading.current?.focus();
+  }, [embedded]);
 
   const copyCaption = async () => {
     try {
@@ -67,10 +73,10 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
   };
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-left" data-testid="results">
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
-        {t('downloader.resultsHeading')}
-      </h2>
+    <section aria-labelledby={headingId} className={embedded ? 'w-full text-left' : 'mx-auto mt-8 w-full max-w-5xl text-left'} data-testid="results">
+      <Heading id={headingId} ref={heading} tabIndex={-1} className={embedded ? 'sr-only' : 'mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
+        {embedded ? `${t('downloader.resultsHeading')}: @${resolution.author.username}` : t('downloader.resultsHeading')}
+      </Heading>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <AuthorCard author={resolution.author} originalPost={spec.originalPostCard} />
         <div className="flex flex-wrap gap-2">
@@ -109,12 +115,14 @@ export function Results({ form, resolution, refresh, log }: ResultsProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-center">
-        {/* A plain link: Download More reloads the page to reset it (spec §4). */}
-        <a href={localizePath(lang, path)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-          {t('downloader.downloadMore')}
-        </a>
-      </p>
+      {!embedded && (
+        <p className="mt-6 text-center">
+          {/* A plain link: Download More reloads the page to reset it (spec §4). */}
+          <a href={localizePath(lang, path)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            {t('downloader.downloadMore')}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

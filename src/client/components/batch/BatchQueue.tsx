@@ -1,0 +1,205 @@
+/**
+ * Several links at once: one row per link with its state (waiting, looking up, ready with the usual results,
+ * failed with the reason and Retry), a countdown while a rate limit is waited out, and one ZIP of every ready
+ * post. Progress is announced politely to screen readers; the queue's heading takes the focus when it starts.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Resolution } from '../../../shared/api.ts';
+import type { FormDefinition, ToolId } from '../../../shared/tools.ts';
+import { resolveLink } from '../../lib/api-client.ts';
+import { requestBatchZip } from '../../lib/batch-api.ts';
+import { BatchQueue as Queue, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
+import { errorMessageKey } from '../../lib/error-messages.ts';
+import { notify } from '../../lib/notify.ts';
+import { useTranslation } from '../../lib/translator.ts';
+import { Results } from '../results/Results.tsx';
+import { Spinner } from '../Spinner.tsx';
+
+export interface BatchQueueProps {
+  form: FormDefinition;
+  links: string[];
+  /** The tool the links were pasted into (absent on the home page). */
+  tool?: ToolId;
+  isValid: (link: string) => boolean;
+  invalidKey: string;
+  /** A row became ready (recent lookups). */
+  onReady?: (link: string, resolution: Resolution) => void;
+}
+
+const button = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
+const ZIP_PREPARING_MS = 4000;
+
+/** Seconds left until a time, ticking once a second while there are any. */
+function useSecondsLeft(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function BatchQueue({ form, links, tool, isValid, invalidKey, onReady }: BatchQueueProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const queue = useMemo(
+    () =>
+      new Queue(links, {
+        resolve: (link) => resolveLink(tool ? { url: link, tool } : { url: link }),
+        messageKey: (failure) => errorMessageKey(failure, form.id),
+        isValid,
+        invalidKey,
+      }),
+    // A new batch is a new component (keyed by the submit); its links never change.
+    [],
+  );
+  const [snapshot, setSnapshot] = useState<QueueSnapshot>(() => queue.snapshot());
+  const [zipState, setZipState] = useState<'idle' | 'asking' | 'preparing'>('idle');
+  const [zipError, setZipError] = useState<string | null>(null);
+  const reported = useRef(new Set<number>());
+
+  useEffect(() => {
+    const unsubscribe = queue.subscribe(setSnapshot);
+    queue.start();
+    heading.current?.focus();
+    return () => {
+      unsubscribe();
+      queue.dispose();
+    };
+  }, [queue]);
+
+  useEffect(() => {
+    for (const row of snapshot.rows) {
+      if (row.state.status === 'ready' && !reported.current.has(row.id)) {
+        reported.current.add(row.id);
+        onReady?.(row.link, row.state.resolution);
+      }
+    }
+  }, [snapshot, onReady]);
+
+  useEffect(() => {
+    if (zipState !== 'preparing') return;
+    const timer = setTimeout(() => setZipState('idle'), ZIP_PREPARING_MS);
+    return () => clearTimeout(timer);
+  }, [zipState]);
+
+  const secondsLeft = useSecondsLeft(snapshot.pausedUntil);
+  const count = (status: QueueRow['state']['status']) => snapshot.rows.filter((r) => r.state.status === status).length;
+  const ready = count('ready');
+  const failed = count('failed');
+  const settled = ready + failed === snapshot.rows.length;
+
+  const downloadAll = async () => {
+    setZipError(null);
+    setZipState('asking');
+    const rows = snapshot.rows;
+    const outcome = await requestBatchZip({
+      links: rows.flatMap((r) => (r.state.status === 'ready' ? [{ url: r.link, ...(tool ? { tool } : {}) }] : [])),
+      failed: rows.flatMap((r) => (r.state.status === 'failed' ? [{ url: r.link.slice(0, 2048) || '-', reason: t(r.state.messageKey).slice(0, 300) }] : [])),
+    });
+    if (!outcome.ok) {
+      setZipState('idle');
+      const key = outcome.failure.kind === 'http' && outcome.failure.status === 413 ? 'errors.batchTooLarge' : errorMessageKey(outcome.failure, form.id);
+      setZipError(key);
+      notify.error(t(key));
+      return;
+    }
+    setZipState('preparing');
+    // A plain navigation to an attachment: the browser's download manager takes it, the page stays.
+    const link = document.createElement('a');
+    link.href = outcome.zip.zipUrl;
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-left" data-testid="batch">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-2 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
+        {t('batch.heading', { count: snapshot.rows.length })}
+      </h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          {settled ? t('batch.done', { ready, failed }) : t('batch.progress', { ready, total: snapshot.rows.length })}
+        </p>
+        {ready > 0 && (
+          <button
+            type="button"
+            onClick={() => void downloadAll()}
+            disabled={!settled || zipState !== 'idle'}
+            aria-busy={zipState !== 'idle'}
+            className={`${button} border-brand-700 bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:border-slate-500 disabled:bg-slate-500`}
+          >
+            {zipState === 'idle' ? t('batch.downloadAll') : t('downloader.preparingZip')}
+          </button>
+        )}
+      </div>
+      {/* Announced once per change of the counts, not every tick of the countdown. */}
+      <p className="sr-only" aria-live="polite">
+        {settled ? t('batch.done', { ready, failed }) : t('batch.progress', { ready, total: snapshot.rows.length })}
+        {snapshot.pausedUntil !== null ? ` ${t('batch.pausedShort')}` : ''}
+      </p>
+      {snapshot.pausedUntil !== null && (
+        <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="batch-countdown">
+          {t('batch.paused', { seconds: secondsLeft })}
+        </p>
+      )}
+      {zipError && (
+        <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {t(zipError)}
+        </p>
+      )}
+      <ol className="flex flex-col gap-4">
+        {snapshot.rows.map((row, index) => (
+          <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-3" data-testid="batch-row" data-status={row.state.status}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold text-slate-700">{index + 1}.</span>
+              <span className="min-w-0 flex-1 truncate text-sm text-slate-800" title={row.link}>
+                {row.link}
+              </span>
+              <RowStatus row={row} onRetry={isValid(row.link) ? () => queue.retry(row.id) : undefined} />
+            </div>
+            {row.state.status === 'ready' && (
+              <div className="mt-3">
+                <Results form={form} resolution={row.state.resolution} refresh={() => queue.refresh(row.id)} embedded />
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function RowStatus({ row, onRetry }: { row: QueueRow; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold';
+  switch (row.state.status) {
+    case 'waiting':
+      return <span className={`${badge} bg-slate-100 text-slate-800`}>{t('batch.waiting')}</span>;
+    case 'resolving':
+      return (
+        <span className={`${badge} bg-brand-50 text-brand-800`}>
+          <Spinner className="h-3 w-3" />
+          {t('batch.resolving')}
+        </span>
+      );
+    case 'ready':
+      return <span className={`${badge} bg-green-50 text-green-800`}>{t('batch.ready', { count: row.state.resolution.items.length })}</span>;
+    case 'failed':
+      return (
+        <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <span className="min-w-0 flex-1 text-sm text-red-900">{t(row.state.messageKey)}</span>
+          {onRetry && (
+            <button type="button" onClick={onRetry} className={`${button} border-red-800 text-red-900 hover:bg-red-50`}>
+              {t('downloader.retry')}
+            </button>
+          )}
+        </span>
+      );
+  }
+}

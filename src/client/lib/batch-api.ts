@@ -1,0 +1,27 @@
+/** Calls POST /api/v1/batch: a signed link to one ZIP of a batch's ready posts, or the failure classified. */
+import type { BatchZip } from '../../shared/api.ts';
+import type { ToolId } from '../../shared/tools.ts';
+import { errorCodeOf, type ResolveFailure } from './api-client.ts';
+
+export const BATCH_ENDPOINT = '/api/v1/batch';
+
+export interface BatchZipRequest {
+  links: { url: string; tool?: ToolId }[];
+  failed?: { url: string; reason: string }[];
+}
+
+export type BatchZipOutcome = { ok: true; zip: BatchZip } | { ok: false; failure: ResolveFailure };
+
+export async function requestBatchZip(body: BatchZipRequest, fetchImpl: typeof fetch = fetch): Promise<BatchZipOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(BATCH_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    return { ok: false, failure: { kind: 'network' } };
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) return { ok: false, failure: { kind: 'http', status: response.status, code: errorCodeOf(json) } };
+  const zip = json as Partial<BatchZip> | undefined;
+  if (typeof zip?.zipUrl !== 'string' || !zip.zipUrl.startsWith('/api/v1/zip/')) return { ok: false, failure: { kind: 'malformed', status: response.status } };
+  return { ok: true, zip: zip as BatchZip };
+}

@@ -1,0 +1,88 @@
+/**
+ * Many links at once: a pasted block of five links (one that does not exist, one that Instagram rate-limits for
+ * a few seconds) becomes a queue whose rows end ready or failed, with a visible countdown while the limit is
+ * waited out; "Download all as one ZIP" saves one archive with a folder per post and MISSING.txt.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { fakeUpstreamRunning, linkBox, readZip, setFault, strings, text } from './helpers.ts';
+
+const en = strings('en');
+const post = (code: string) => `https://www.instagram.com/p/${code}/`;
+const GONE = 'E2Egone0002';
+
+test.beforeEach(async () => {
+  test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
+});
+
+/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
+async function paste(page: Page, block: string): Promise<void> {
+  await linkBox(page).focus();
+  await linkBox(page).evaluate((box, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/plain', data);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, block);
+}
+
+test('a pasted block of five links: a rate limit waited out with a countdown, a bad link failed, one ZIP of the rest', async ({ page }) => {
+  await setFault(GONE, 'not_found');
+  await setFault(FIXTURE.v1Image, { rateLimitedUntil: Date.now() + 4000 });
+  await page.goto('/');
+  const links = [post(FIXTURE.v1Carousel), post(FIXTURE.v1Image), post(FIXTURE.image), post(GONE), `https://www.instagram.com/reel/${FIXTURE.reel}/`];
+  // Line breaks, a duplicate and a trailing comma: five distinct links in the end.
+  await paste(page, `${links.slice(0, 3).join('\n')}\n${links[0]}\n${links.slice(3).join(', ')},`);
+  await expect(linkBox(page)).toHaveValue(/instagram\.com\/p\/Cji5EVwNDcC\/ https:/);
+  await page.locator('form button[type="submit"]').click();
+
+  const queue = page.getByTestId('batch');
+  await expect(queue.getByRole('heading', { level: 2 })).toHaveText(text(en, 'batch.heading', { count: 5 }));
+  await expect(queue.getByRole('heading', { level: 2 })).toBeFocused();
+  const rows = queue.getByTestId('batch-row');
+  await expect(rows).toHaveCount(5);
+
+  // The limited link waits (not failed) while a countdown runs, then the queue goes on.
+  await expect(queue.getByTestId('batch-countdown')).toContainText(/Continuing in [1-4] s/);
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'waiting');
+  await expect(rows.nth(3)).toHaveAttribute('data-status', 'failed');
+  await expect(rows.nth(3)).toContainText(text(en, 'errors.notFoundHome'));
+  await expect(queue.getByTestId('batch-countdown')).toBeHidden({ timeout: 10_000 });
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'ready', { timeout: 10_000 });
+  for (const i of [0, 2, 4]) await expect(rows.nth(i)).toHaveAttribute('data-status', 'ready');
+  await expect(queue.getByText(text(en, 'batch.done', { ready: 4, failed: 1 })).first()).toBeVisible();
+  // Ready rows show the usual results: thumbnails and per-item downloads.
+  await expect(rows.nth(0).getByTestId('results').getByRole('listitem')).toHaveCount(4);
+
+  const downloadP = page.waitForEvent('download');
+  await queue.getByRole('button', { name: text(en, 'batch.downloadAll') }).click();
+  const download = await downloadP;
+  expect(download.suggestedFilename()).toMatch(/^instagram-batch-[\dT-]+Z\.zip$/);
+  const entries = readZip(await readFile((await download.path())!));
+  const folders = new Set(entries.filter((e) => e.name.includes('/')).map((e) => e.name.split('/')[0]));
+  expect(folders.size).toBe(4);
+  expect([...folders].some((f) => f!.endsWith(`_${FIXTURE.v1Carousel}`))).toBe(true);
+  expect(entries.filter((e) => e.name.includes(`_${FIXTURE.v1Carousel}/`))).toHaveLength(4);
+  const missing = entries.find((e) => e.name === 'MISSING.txt');
+  expect(missing?.data.toString()).toContain(post(GONE));
+  expect(missing?.data.toString()).toContain(text(en, 'errors.notFoundHome'));
+});
+
+test('a failed row is retried on its own; one link still behaves as it always did', async ({ page }) => {
+  await setFault('E2Eflaky001', 'server_error');
+  await page.goto('/instagram-photo-downloader');
+  await linkBox(page).fill(`${post(FIXTURE.image)} ${post('E2Eflaky001')}`);
+  await page.locator('form button[type="submit"]').click();
+  const rows = page.getByTestId('batch-row');
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'failed');
+  await setFault('E2Eflaky001', null);
+  // A shortcode the fake does not know is "not found" once the fault is gone: a clean, translated failure again.
+  await rows.nth(1).getByRole('button', { name: text(en, 'downloader.retry') }).click();
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'failed');
+  await expect(rows.nth(1)).toContainText(text(en, 'errors.notFoundHome'));
+
+  await linkBox(page).fill(post(FIXTURE.image));
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByTestId('batch')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: text(en, 'downloader.resultsHeading'), level: 2 })).toBeFocused();
+});
