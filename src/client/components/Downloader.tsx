@@ -14,6 +14,7 @@ import { notify } from '../lib/notify.ts';
 import { readyMessage } from '../lib/ready-message.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { MAX_BATCH_LINKS, splitLinks } from '../lib/batch-links.ts';
+import { addRecent, hasRecent, onRecentChange } from '../lib/recent-lookups.ts';
 import { AdSlot } from './AdSlot.tsx';
 import { PasteButton } from './PasteButton.tsx';
 import { DebugLog } from './results/DebugLog.tsx';
@@ -24,6 +25,7 @@ import { ToolTabs } from './ToolTabs.tsx';
 // when the first batch starts.
 const loadResults = () => import('./results/Results.tsx');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+const RecentLookups = lazy(() => import('./RecentLookups.tsx').then((m) => ({ default: m.RecentLookups })));
 const loadBatch = () => import('./batch/BatchQueue.tsx');
 const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
 
@@ -62,6 +64,18 @@ export function Downloader({ form: formId }: { form: FormId }) {
     notify.error(t(shownError.key));
     setError(shownError);
   };
+
+  // The list of recent lookups loads only for a browser that has some (read after hydration).
+  const [showRecent, setShowRecent] = useState(false);
+  useEffect(() => {
+    const check = () => setShowRecent(hasRecent());
+    check();
+    return onRecentChange(check);
+  }, []);
+
+  const remember = useCallback((link: string, resolution: Resolution) => {
+    addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
+  }, []);
 
   const log = useCallback(
     (text: string) => {
@@ -103,6 +117,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
           const count = outcome.resolution.items.length;
           setShown({ resolution: outcome.resolution, request });
           setLink('');
+          remember(value, outcome.resolution);
           log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
           const ready = readyMessage(outcome.resolution);
           notify.success(t(ready.key, ready.values ?? (count > 1 ? { count } : undefined)));
@@ -118,7 +133,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         setLoading(false);
       }
     },
-    [form, formId, log, profile, t],
+    [form, formId, log, profile, remember, t],
   );
 
   /** A pasted block keeps its line breaks as spaces (a one-line box would glue the links together). */
@@ -214,6 +229,17 @@ export function Downloader({ form: formId }: { form: FormId }) {
           )}
         </div>
       )}
+      {showRecent && !shown && !batch && (
+        <Suspense fallback={null}>
+          <RecentLookups
+            disabled={loading}
+            onChoose={(chosen) => {
+              setLink(chosen);
+              void submit(chosen);
+            }}
+          />
+        </Suspense>
+      )}
       {/* Always present, so assistive technology announces the lookup when it starts (the toast reports its end). */}
       <p role="status" className="sr-only">{loading ? t('downloader.loading') : ''}</p>
       <AdSlot slot={`${formId}-top`} />
@@ -231,6 +257,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
             {...(formId === 'home' ? {} : { tool: formId })}
             isValid={valid}
             invalidKey={profile ? 'errors.invalidProfile' : 'errors.invalidUrl'}
+            onReady={remember}
           />
         </Suspense>
       )}
