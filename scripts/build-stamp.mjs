@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['src/client', 'src/shared', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src/client', 'src/shared', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json', 'scripts/service-worker.js', 'scripts/pwa-assets.mjs'];
 export const STAMP_FILE = 'build/.stamp.json';
 
 function files(entry, out) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   Links,
   Meta,
@@ -40,6 +40,7 @@ export function links() {
   return [
     { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     { rel: 'manifest', href: '/manifest.webmanifest' },
+    { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
   ];
 }
 
@@ -68,6 +69,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const translator = useMemo(() => createTranslator(data.lang, data.common), [data.lang, data.common]);
+  // The service worker (built by scripts/pwa-assets.mjs) keeps the app shell for an offline start.
+  useEffect(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  }, []);
   return (
     <TranslatorProvider translator={translator}>
       <LanguageGate lang={data.lang}>

@@ -14,6 +14,8 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML_CACHE = 'public, max-age=0, must-revalidate';
+const SERVICE_WORKER = '/sw.js';
+const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const site = readSiteIndex(config.buildDir, { ads: Boolean(config.adsClient) });
@@ -56,6 +58,11 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
       }
       if (pathname.includes('\0') || pathname.includes('..')) {
         return sendApiError(reply, new ApiError('bad_request', 'Bad path.'));
+      }
+      if (pathname === SERVICE_WORKER && site.files.has(pathname)) {
+        // Checked for updates on every visit; its own fetches need a policy that allows our origin.
+        reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', SERVICE_WORKER_CSP);
+        return reply.sendFile(pathname.slice(1));
       }
       if (site.files.has(pathname)) {
         reply.header('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
