@@ -13,7 +13,7 @@ import { errorMessageKey, failureCause } from '../lib/error-messages.ts';
 import { notify } from '../lib/notify.ts';
 import { readyMessage } from '../lib/ready-message.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
-import { MAX_BATCH_LINKS, splitLinks } from '../lib/batch-links.ts';
+import { batchOf, MAX_BATCH_LINKS } from '../lib/batch-links.ts';
 import { addRecent, hasRecent, onRecentChange } from '../lib/recent-lookups.ts';
 import { AdSlot } from './AdSlot.tsx';
 import { PasteButton } from './PasteButton.tsx';
@@ -88,12 +88,12 @@ export function Downloader({ form: formId }: { form: FormId }) {
     async (raw: string) => {
       const value = raw.trim();
       setError(null);
-      const { links, dropped } = splitLinks(value);
-      if (links.length > 1) {
+      const batchable = batchOf(value, valid, profile);
+      if (batchable) {
         notify.dismiss();
         setShown(null);
         setLink('');
-        setBatch((previous) => ({ key: (previous?.key ?? 0) + 1, links, dropped }));
+        setBatch((previous) => ({ key: (previous?.key ?? 0) + 1, ...batchable }));
         void loadBatch();
         void loadResults();
         return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkKey, MAX_BATCH_LINKS, splitLinks } from './batch-links.ts';
+import { looksLikeInstagramLink, looksLikeProfileInput } from './validate-link.ts';
+import { batchOf, linkKey, MAX_BATCH_LINKS, splitLinks } from './batch-links.ts';
 
 describe('splitLinks', () => {
   it('takes one a line, or separated by spaces or commas', () => {
@@ -37,5 +38,25 @@ describe('splitLinks', () => {
   it('treats @names and names alike for the profile form', () => {
     expect(splitLinks('@Natgeo natgeo nasa').links).toEqual(['@Natgeo', 'nasa']);
     expect(linkKey('@NatGeo')).toBe(linkKey('natgeo'));
+  });
+});
+
+describe('batchOf', () => {
+  const a = 'https://www.instagram.com/p/AAA/';
+  const b = 'https://www.instagram.com/p/BBB/';
+
+  it('is a batch from two accepted links on, keeping a broken link and leaving words out', () => {
+    expect(batchOf(`Look: ${a} and https://example.com/p/x/ ${b}`, looksLikeInstagramLink, false)).toEqual({ links: [a, 'https://example.com/p/x/', b], dropped: 0 });
+  });
+
+  it('is no batch for one link, free text, or one link in a sentence', () => {
+    expect(batchOf(a, looksLikeInstagramLink, false)).toBeNull();
+    expect(batchOf('not a link', looksLikeInstagramLink, false)).toBeNull();
+    expect(batchOf(`see ${a} now`, looksLikeInstagramLink, false)).toBeNull();
+  });
+
+  it('takes usernames on the profile form only when every word is one', () => {
+    expect(batchOf('natgeo, @nasa', looksLikeProfileInput, true)).toEqual({ links: ['natgeo', '@nasa'], dropped: 0 });
+    expect(batchOf('not a user!', looksLikeProfileInput, true)).toBeNull();
   });
 });

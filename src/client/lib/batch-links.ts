@@ -39,3 +39,16 @@ export function splitLinks(text: string): SplitLinks {
   }
   return { links, dropped };
 }
+
+/**
+ * The batch a box holds, or null when it is one input to check as always. A batch needs two links the form
+ * accepts; words around them ("look:") are left out, while a broken link stays in to fail visibly. On the
+ * profile form bare words are usernames, so there every word must be one ("not a user!" is one bad input).
+ */
+export function batchOf(text: string, valid: (part: string) => boolean, usernames: boolean): SplitLinks | null {
+  const split = splitLinks(text);
+  const links = split.links.filter((part) => valid(part) || /[./]/.test(part));
+  if (links.filter(valid).length < 2) return null;
+  if (usernames && !text.trim().split(/[\s,]+/).every(valid)) return null;
+  return { links, dropped: split.dropped };
+}

@@ -22,7 +22,7 @@ export function MediaView({ item, label, playIcon, large, compact, onNaturalSize
   const fit = `mx-auto block h-auto w-auto max-w-full object-contain ${bound}`;
   if (item.type === 'video') {
     return (
-      <div className="relative flex justify-center bg-slate-900">
+      <div className="relative flex justify-center bg-black">
         <video controls playsInline preload="none" src={item.mediaUrl} poster={item.previewUrl} aria-label={label} className={fit} {...size} />
         {playIcon && <PlayBadge />}
       </div>

@@ -1,0 +1,76 @@
+/**
+ * Dark mode follows prefers-color-scheme: the page turns dark, and axe finds no contrast (or other serious)
+ * violation in either theme on the home page with results, a tool page with a batch queue (a failed row, a
+ * ready one) and an error, and the contact page. Dark screenshots at 360 px and 1280 px are kept in test-results.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { fakeUpstreamRunning, linkBox, resultItems, setFault, submitLink } from './helpers.ts';
+
+test.beforeEach(async () => {
+  test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
+});
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.id === 'color-contrast' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
+}
+
+/** Pictures load lazily: bring each into view and wait, so axe and the screenshot see the final page. */
+async function settle(page: Page): Promise<void> {
+  for (const img of await page.locator('main img').all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete)).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const carousel = `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`;
+
+for (const scheme of ['dark', 'light'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('every view passes axe, contrast included', async ({ page }) => {
+      await setFault('E2Edark0001', 'not_found');
+      await page.goto('/');
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(scheme === 'dark' ? 'rgb(15, 23, 42)' : 'rgb(255, 255, 255)');
+      expect(await violations(page), 'home').toEqual([]);
+
+      await submitLink(page, carousel);
+      await expect(resultItems(page)).toHaveCount(4);
+      await settle(page);
+      expect(await violations(page), 'home with results').toEqual([]);
+
+      await page.goto('/instagram-photo-downloader');
+      await submitLink(page, 'not a link');
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      expect(await violations(page), 'inline error').toEqual([]);
+
+      await linkBox(page).fill(`https://www.instagram.com/p/${FIXTURE.image}/ https://www.instagram.com/p/E2Edark0001/`);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByTestId('batch-row').nth(1)).toHaveAttribute('data-status', 'failed');
+      await expect(page.getByTestId('batch-row').nth(0)).toHaveAttribute('data-status', 'ready');
+      await settle(page);
+      expect(await violations(page), 'batch queue').toEqual([]);
+
+      await page.goto('/contact');
+      expect(await violations(page), 'contact').toEqual([]);
+    });
+
+    test('screenshots at 360 px and 1280 px', async ({ page }) => {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+        await page.goto('/');
+        await submitLink(page, carousel);
+        await expect(resultItems(page)).toHaveCount(4);
+        await settle(page);
+        await page.screenshot({ path: `test-results/${scheme}-home-results-${width}.png`, fullPage: true });
+      }
+    });
+  });
+}
