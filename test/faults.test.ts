@@ -177,7 +177,8 @@ describe('fake CDN faults → clean errors or cut downloads, nothing leaked', ()
       () => 'cut',
     );
     expect(outcome).toBe('complete');
-    expect(cdn.counts.byPath.get(path)! - before).toBe(2); // the break, then one Range request from where it stopped
+    // Its size (HEAD, for the announced length), the break, then one Range request from where it stopped.
+    expect(cdn.counts.byPath.get(path)! - before).toBe(3);
   });
 
   it('leaves no socket to the CDN and no file descriptor behind', async () => {

@@ -67,6 +67,8 @@ export interface FakeCdnOptions {
 
 const EXPIRED_BODY = 'URL signature expired';
 
+const BODY_FAULTS = new Set<FakeCdnFault['kind']>(['hang-mid-body', 'close-mid-stream', 'close-at-byte']);
+
 export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCdn> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const faults = new Map<string, FaultSetting>();
@@ -75,10 +77,12 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
   const catalog = buildMediaCatalog(buildFixtures());
   const diskFiles = new Map<string, string>();
 
-  function takeFault(path: string): FakeCdnFault | undefined {
+  /** The fault for a request; a fault of the body is neither applied to nor used up by a HEAD (which has none). */
+  function takeFault(path: string, method: string | undefined): FakeCdnFault | undefined {
     const key = faults.has(path) ? path : faults.has('*') ? '*' : undefined;
     if (key === undefined) return undefined;
     const fault = faults.get(key)!;
+    if (method === 'HEAD' && BODY_FAULTS.has(fault.kind)) return undefined;
     if (fault.times !== undefined) {
       if (fault.times <= 1) faults.delete(key);
       else faults.set(key, { ...fault, times: fault.times - 1 });
@@ -94,7 +98,7 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     const path = url.pathname;
     counts.requests++;
     counts.byPath.set(path, (counts.byPath.get(path) ?? 0) + 1);
-    const fault = takeFault(path);
+    const fault = takeFault(path, req.method);
     void handle(req, res, url, fault).catch((err: unknown) => {
       res.destroy(err instanceof Error ? err : new Error(String(err)));
     });

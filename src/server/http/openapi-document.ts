@@ -130,7 +130,12 @@ export function openApiDocument(): object {
         get: {
           summary: 'Every item of a post in one streamed ZIP, or (a batch link) every post of a batch in one folder each, with MISSING.txt naming what could not be added',
           parameters: [tokenParameter],
-          responses: { 200: { description: 'application/zip' }, 400: errorAnswer('bad_request'), 410: errorAnswer('expired'), 502: errorAnswer('upstream_unavailable') },
+          responses: {
+            200: { description: 'application/zip, stored entries; with Content-Length when every item is a plain file of a size known in advance (an item that then breaks off leaves padding, and is listed as missing).' },
+            400: errorAnswer('bad_request'),
+            410: errorAnswer('expired'),
+            502: errorAnswer('upstream_unavailable'),
+          },
         },
       },
       '/api/v1/batch': {

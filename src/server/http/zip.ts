@@ -56,8 +56,10 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
             : await batchArchive(payload, (link) => resolveLink(link.u, link.k)).then(({ entries, missing }) =>
                 openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
               );
-        meterProxiedBytes(archive);
-        return reply.send(archive);
+        meterProxiedBytes(archive.stream);
+        // Known in advance when every item's size was: the browser then shows real progress.
+        if (archive.length !== undefined) reply.header('content-length', archive.length);
+        return reply.send(archive.stream);
       } catch (err) {
         if (err instanceof ClientGone) return dropReply(reply);
         // Nothing was sent yet: the JSON error replaces the archive headers set above.

@@ -102,8 +102,30 @@ export class StoredZipWriter {
     this.current = undefined;
   }
 
-  /** Central directory and end records. */
-  finish(): Buffer {
+  /**
+   * Zero bytes outside any entry, so an archive whose length was announced keeps it when an entry breaks
+   * off or a reserved space goes unused (readers skip bytes no header points to).
+   */
+  pad(length: number): Buffer {
+    if (this.current) throw new Error('cannot pad inside an entry');
+    return this.emit(Buffer.alloc(length));
+  }
+
+  /** The central directory's length as it would be written now. */
+  get centralDirectoryLength(): number {
+    return this.records.reduce((sum, r) => sum + recordLength(r.name.length, r.zip64 || r.size >= MAX32, r.offset >= MAX32), 0);
+  }
+
+  /** The length of the central directory record an entry of this name, size and offset gets. */
+  static centralRecordLength(name: string, size: number, offset: number): number {
+    return recordLength(Buffer.byteLength(name, 'utf8'), size >= MAX32, offset >= MAX32);
+  }
+
+  /**
+   * Central directory and end records. `commentLength` pads the end record with a comment of spaces
+   * (at most 65 535 bytes), so an archive with fewer entries than reserved for still ends at its length.
+   */
+  finish(commentLength = 0): Buffer {
     if (this.current) throw new Error('entry not ended');
     const cdOffset = this.written;
     const parts = this.records.map((r) => this.centralHeader(r));
@@ -127,12 +149,15 @@ export class StoredZipWriter {
       locator.writeUInt32LE(1, 16);
       parts.push(record, locator);
     }
-    const end = Buffer.alloc(22);
+    if (commentLength < 0 || commentLength > MAX16) throw new Error('comment too long');
+    const end = Buffer.alloc(22 + commentLength, 0x20);
+    end.fill(0, 0, 22);
     end.writeUInt32LE(0x06054b50, 0);
     end.writeUInt16LE(Math.min(count, MAX16), 8);
     end.writeUInt16LE(Math.min(count, MAX16), 10);
     end.writeUInt32LE(Math.min(cdSize, MAX32), 12);
     end.writeUInt32LE(Math.min(cdOffset, MAX32), 16);
+    end.writeUInt16LE(commentLength, 20);
     parts.push(end);
     return this.emit(Buffer.concat(parts));
   }
@@ -165,6 +190,12 @@ export class StoredZipWriter {
     this.written += buffer.length;
     return buffer;
   }
+}
+
+/** A central directory record: fixed part, name, and a ZIP64 extra for big sizes (two values) and offsets. */
+function recordLength(nameLength: number, bigSize: boolean, bigOffset: boolean): number {
+  const values = (bigSize ? 2 : 0) + (bigOffset ? 1 : 0);
+  return 46 + nameLength + (values > 0 ? 4 + 8 * values : 0);
 }
 
 /** ZIP64 extended information extra field holding the given 8-byte values in order. */

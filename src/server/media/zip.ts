@@ -13,6 +13,7 @@ import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
 import type { ZipEntry } from './token.ts';
 import { ClientGone } from './upstream-errors.ts';
 import { StoredZipWriter } from './zip-writer.ts';
+import { missingLine, MISSING_HEADING, planSizedArchive, type SizedArchivePlan } from './zip-length.ts';
 
 const MAX_RESUMES = 2;
 
@@ -25,6 +26,15 @@ export interface ZipFailure {
 export interface ArchiveEntry extends ZipEntry {
   folder?: string;
 }
+
+export interface OpenedArchive {
+  stream: Readable;
+  /** The archive's exact length, announced when every item's size was known in advance. */
+  length?: number;
+}
+
+/** Items whose size is asked for at once before an archive with a known length starts. */
+const SIZE_CHECKS_AT_ONCE = 4;
 
 export interface ArchiveOptions {
   /** Failures known before the archive starts (a batch's posts that could not be looked up). */
@@ -54,8 +64,7 @@ export function entryNames(names: (string | { folder?: string; name: string })[]
 }
 
 export function missingText(failures: ZipFailure[]): string {
-  const lines = failures.map((f) => `${f.name}: ${f.error.message}`);
-  return `These files could not be added to this archive:\n${lines.join('\n')}\n`;
+  return MISSING_HEADING + failures.map((f) => missingLine(f.name, f.error.message)).join('');
 }
 
 /** One error for a ZIP none of whose items could be opened. */
@@ -65,7 +74,7 @@ function combined(failures: ZipFailure[]): ApiError {
   return new ApiError('upstream_unavailable', 'None of the files of this post could be fetched.');
 }
 
-export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUpstream, signal: AbortSignal, options: ArchiveOptions = {}): Promise<Readable> {
+export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUpstream, signal: AbortSignal, options: ArchiveOptions = {}): Promise<OpenedArchive> {
   const names = entryNames([...entries.map((item) => ({ folder: item.folder, name: item.f })), options.missingName ?? 'missing.txt']);
   const missingName = names.pop()!;
   const failures: ZipFailure[] = [...(options.missing ?? [])];
@@ -92,8 +101,6 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
 
   let first = 0;
   let firstResponse: Opened | undefined;
-  for (; first < entries.length && !firstResponse; first++) firstResponse = await tryOpen(first);
-  if (!firstResponse) throw combined(failures);
 
   /** Streams one opened item into the archive, resuming a broken body; abandons it if that fails. */
   async function* writeEntry(writer: StoredZipWriter, index: number, opened: UpstreamResponse): AsyncGenerator<Buffer> {
@@ -188,6 +195,83 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
     yield writer.finish();
   }
 
+  /** Each item's size from a HEAD request (4 at a time); undefined as soon as one is not known. */
+  async function sizesOf(): Promise<number[] | undefined> {
+    const sizes: number[] = new Array(entries.length);
+    let next = 0;
+    let unknown = false;
+    const worker = async () => {
+      while (next < entries.length && !unknown) {
+        const index = next++;
+        try {
+          const res = await upstream.open(entries[index]!.u, { method: 'HEAD', signal });
+          res.body.on('error', () => undefined).destroy();
+          const length = header(res.headers, 'content-length');
+          if (res.status === 200 && length !== undefined && /^\d{1,15}$/.test(length)) sizes[index] = Number(length);
+          else unknown = true;
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          // A failing item is classified by the GET of the plain path (a HEAD answer carries no body to read).
+          unknown = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SIZE_CHECKS_AT_ONCE, entries.length) }, worker));
+    return unknown ? undefined : sizes;
+  }
+
+  /** The archive with its length announced: every region fixed in advance, padding where an item breaks off. */
+  async function* sizedArchive(kept: number[], sizes: number[], plan: SizedArchivePlan): AsyncGenerator<Buffer> {
+    const writer = new StoredZipWriter();
+    for (const [k, index] of kept.entries()) {
+      const start = writer.bytesWritten;
+      const opened = (await tryOpen(index)) as UpstreamResponse | undefined;
+      if (opened) {
+        const length = header(opened.headers, 'content-length');
+        if (length === String(sizes[index])) yield* writeEntry(writer, index, opened);
+        else {
+          opened.body.destroy();
+          failures.push({ name: names[index]!, error: new ApiError('upstream_unavailable', 'The file changed while the archive was being made.') });
+        }
+      }
+      const used = writer.bytesWritten - start;
+      if (used < plan.regions[k]!) yield writer.pad(plan.regions[k]! - used);
+    }
+    const start = writer.bytesWritten;
+    if (failures.length > 0) {
+      const text = Buffer.from(missingText(failures), 'utf8').subarray(0, plan.missingReserve);
+      yield writer.begin(missingName, text.length);
+      writer.update(text);
+      yield text;
+      yield writer.end();
+    }
+    const used = writer.bytesWritten - start;
+    if (used < plan.missingRegion) yield writer.pad(plan.missingRegion - used);
+    yield writer.finish(plan.fullCentral - writer.centralDirectoryLength);
+    if (writer.bytesWritten !== plan.total) throw new Error(`archive of ${writer.bytesWritten} bytes, ${plan.total} announced`);
+  }
+
+  /**
+   * Plain files only (a joined video's size is unknown until it is made), every size known: the length is
+   * announced. Otherwise (a size unknown, an item failing already) the archive streams without one.
+   */
+  async function withLength(): Promise<OpenedArchive | undefined> {
+    const sizes = await sizesOf();
+    if (!sizes) return undefined;
+    const kept = entries.map((_, index) => index);
+    const plan = planSizedArchive(kept.map((index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, f.error.message)));
+    if (!plan) return undefined;
+    return { stream: Readable.from(sizedArchive(kept, sizes, plan), { objectMode: false, highWaterMark: 256 * 1024 }), length: plan.total };
+  }
+
+  if (entries.length > 0 && !entries.some((e) => e.x)) {
+    const sized = await withLength();
+    if (sized) return sized;
+  }
+
+  for (; first < entries.length && !firstResponse; first++) firstResponse = await tryOpen(first);
+  if (!firstResponse) throw combined(failures);
+
   // A few chunks of slack between the CDN and the client keep the generator from stalling on every chunk.
-  return Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 });
+  return { stream: Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 }) };
 }
