@@ -51,6 +51,8 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'ready', { timeout: 10_000 });
   for (const i of [0, 2, 4]) await expect(rows.nth(i)).toHaveAttribute('data-status', 'ready');
   await expect(queue.getByText(text(en, 'batch.done', { ready: 4, failed: 1 })).first()).toBeVisible();
+  // Screen readers hear the progress through a polite live region.
+  await expect(queue.locator('[aria-live="polite"]')).toHaveText(text(en, 'batch.done', { ready: 4, failed: 1 }));
   // Ready rows show the usual results: thumbnails and per-item downloads.
   await expect(rows.nth(0).getByTestId('results').getByRole('listitem')).toHaveCount(4);
 
