@@ -38,7 +38,9 @@ export function shellOf(buildDir) {
 export function writeServiceWorker(buildDir, template) {
   const shell = shellOf(buildDir);
   const version = createHash('sha256').update(readFileSync(path.join(buildDir, 'index.html'))).update(shell.join('\n')).digest('hex').slice(0, 12);
-  const code = readFileSync(template, 'utf8').replace("'__VERSION__'", JSON.stringify(version)).replace('__SHELL__', JSON.stringify(shell));
+  const code = readFileSync(template, 'utf8').replace("'__VERSION__'", JSON.stringify(version)).replace('/* shell */ []', JSON.stringify(shell));
+  // A template that no longer holds the placeholders would ship a worker with no shell: fail the build instead.
+  if (code.includes('__VERSION__') || code.includes('/* shell */')) throw new Error(`${template}: the version or shell placeholder was not filled`);
   writeFileSync(path.join(buildDir, 'sw.js'), code);
   return { version, files: shell.length };
 }

@@ -3,7 +3,7 @@
 // offline, and the pages visited, network first. It never touches API answers or media: /api/ and every
 // other origin go straight to the network, uncached.
 const VERSION = '__VERSION__';
-const SHELL = __SHELL__;
+const SHELL = /* shell */ [];
 const SHELL_CACHE = `gramsave-shell-${VERSION}`;
 const PAGE_CACHE = 'gramsave-pages';
 
