@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOME_FORM, RESULTS_LAYOUTS, TOOLS, formById } from './tools.ts';
+import { RESULTS_LAYOUTS } from './results-layouts.ts';
+import { HOME_FORM, TOOLS, formById } from './tools.ts';
 
 const en = JSON.parse(readFileSync(new URL('../../content/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 

@@ -3,30 +3,33 @@
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/translator.ts';
+import type { RootData } from '../lib/root-data.ts';
 import type { Resolution } from '../../shared/api.ts';
 import { formById, type FormId } from '../../shared/tools.ts';
-import { resolveLink, type ResolveRequestBody } from '../lib/api-client.ts';
-import { debugLine, describeFailure, describeRequest, describeResolution, type DebugLine } from '../lib/debug-log.ts';
-import { sharedLinkFrom } from '../lib/deep-link.ts';
-import { errorMessageKey, failureCause } from '../lib/error-messages.ts';
+import type { ResolveRequestBody } from '../lib/api-client.ts';
+import type { DebugLine } from '../lib/debug-log.ts';
 import { notify } from '../lib/notify.ts';
-import { readyMessage } from '../lib/ready-message.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
-import { batchOf, MAX_BATCH_LINKS } from '../lib/batch-links.ts';
-import { addRecent, hasRecent, onRecentChange } from '../lib/recent-lookups.ts';
-import { AdSlot } from './AdSlot.tsx';
-import { PasteButton } from './PasteButton.tsx';
-import { DebugLog } from './results/DebugLog.tsx';
+import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { Spinner } from './Spinner.tsx';
-import { ToolTabs } from './ToolTabs.tsx';
 
 // The results (players, download flow) load when the first lookup starts, not with the page; the batch queue
 // when the first batch starts.
 const loadResults = () => import('./results/Results.tsx');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
 const RecentLookups = lazy(() => import('./RecentLookups.tsx').then((m) => ({ default: m.RecentLookups })));
+// Shown only after hydration (Paste: where the browser can read the clipboard; ads: where the build has them).
+const PasteButton = lazy(() => import('./PasteButton.tsx').then((m) => ({ default: m.PasteButton })));
+const AdSlot = lazy(() => import('./AdSlot.tsx').then((m) => ({ default: m.AdSlot })));
+// Links between the tools: their prerendered HTML stands until the code arrives.
+const ToolTabs = lazy(() => import('./ToolTabs.tsx').then((m) => ({ default: m.ToolTabs })));
+const DebugLog = lazy(() => import('./results/DebugLog.tsx').then((m) => ({ default: m.DebugLog })));
 const loadBatch = () => import('./batch/BatchQueue.tsx');
+// The lookup's logic is not needed to show the page: it loads when the browser is idle, or at the first lookup.
+const loadFlow = () => import('../lib/lookup-flow.ts');
 const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
 
 /** An error shown under the box until the next submit (a toast alone is gone in seconds). */
@@ -44,6 +47,7 @@ interface Shown {
 
 export function Downloader({ form: formId }: { form: FormId }) {
   const { t } = useTranslation();
+  const ads = Boolean((useRouteLoaderData('root') as RootData | undefined)?.adsClient);
   const form = formById(formId);
   const profile = form.input === 'username';
   const [link, setLink] = useState('');
@@ -72,66 +76,66 @@ export function Downloader({ form: formId }: { form: FormId }) {
     check();
     return onRecentChange(check);
   }, []);
+  useEffect(() => whenIdle(() => void loadFlow()), []);
 
+  // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
+  const flowRef = useRef<Awaited<ReturnType<typeof loadFlow>> | null>(null);
   const remember = useCallback((link: string, resolution: Resolution) => {
-    addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
+    // Written at once, not after a promise: a reload right after a lookup must find it.
+    flowRef.current?.addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
   }, []);
 
   const log = useCallback(
     (text: string) => {
-      if (form.debugLog) setLogLines((lines) => [...(lines ?? []), debugLine(text)]);
+      const flow = flowRef.current;
+      if (form.debugLog && flow) setLogLines((lines) => [...(lines ?? []), flow.debugLine(text)]);
     },
     [form.debugLog],
   );
 
+  /** Counts batches, so each new one mounts a fresh queue. */
+  const batches = useRef(0);
   const submit = useCallback(
     async (raw: string) => {
-      const value = raw.trim();
       setError(null);
-      const batchable = batchOf(value, valid, profile);
-      if (batchable) {
-        notify.dismiss();
-        setShown(null);
-        setLink('');
-        setBatch((previous) => ({ key: (previous?.key ?? 0) + 1, ...batchable }));
-        void loadBatch();
-        void loadResults();
-        return;
-      }
-      setBatch(null);
-      if (!valid(value)) {
-        fail({ key: profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false });
-        input.current?.focus();
-        return;
-      }
-      const request: ResolveRequestBody = formId === 'home' ? { url: value } : { url: value, tool: formId };
-      lastRequest.current = value;
-      setLoading(true);
-      void loadResults();
-      setShown(null);
-      if (form.debugLog) setLogLines([]);
-      log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
-      try {
-        const outcome = await resolveLink(request);
-        if (outcome.ok) {
-          const count = outcome.resolution.items.length;
-          setShown({ resolution: outcome.resolution, request });
+      const flow = (flowRef.current ??= await loadFlow());
+      await flow.runLookup(raw, {
+        formId,
+        profile,
+        valid,
+        t,
+        startBatch: (links) => {
+          notify.dismiss();
+          setShown(null);
           setLink('');
-          remember(value, outcome.resolution);
-          log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
-          const ready = readyMessage(outcome.resolution);
-          notify.success(t(ready.key, ready.values ?? (count > 1 ? { count } : undefined)));
-        } else {
-          const key = errorMessageKey(outcome.failure, formId);
-          log(describeFailure(outcome.failure, outcome.ms, key));
-          const cause = failureCause(outcome.failure);
-          fail({ key, retry: cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed' });
-          // The disabled button dropped the focus: back to the box, where the link can be corrected.
-          if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
-        }
-      } finally {
-        setLoading(false);
-      }
+          setBatch({ key: ++batches.current, ...links });
+          void loadBatch();
+          void loadResults();
+        },
+        fail: (shownError, looked) => {
+          if (!looked) setBatch(null);
+          fail(shownError);
+          // Back to the box, where the link can be corrected: after a request the focus is on the form's (disabled)
+          // button or was dropped to the page; elsewhere the visitor moved it on purpose.
+          const active = document.activeElement;
+          if (!looked || !active || active === document.body || active.closest('form') === input.current?.form) input.current?.focus();
+        },
+        begin: (request) => {
+          setBatch(null);
+          lastRequest.current = request.url;
+          setLoading(true);
+          void loadResults();
+          setShown(null);
+          if (form.debugLog) setLogLines([]);
+        },
+        log,
+        succeed: (resolution, request) => {
+          setShown({ resolution, request });
+          setLink('');
+          remember(request.url, resolution);
+        },
+        end: () => setLoading(false),
+      });
     },
     [form, formId, log, profile, remember, t],
   );
@@ -151,17 +155,20 @@ export function Downloader({ form: formId }: { form: FormId }) {
   // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
   const deepLinked = useRef(false);
   useEffect(() => {
-    if (deepLinked.current) return;
+    if (deepLinked.current || !window.location.search) return;
     deepLinked.current = true;
-    const shared = sharedLinkFrom(window.location.search);
-    if (shared) {
-      setLink(shared);
-      void submit(shared);
-    }
+    void loadFlow().then(({ sharedLinkFrom }) => {
+      const shared = sharedLinkFrom(window.location.search);
+      if (shared) {
+        setLink(shared);
+        void submit(shared);
+      }
+    });
   }, [submit]);
 
   const refresh = useCallback(async (): Promise<Resolution | null> => {
     if (!shown) return null;
+    const { describeFailure, describeResolution, resolveLink } = (flowRef.current ??= await loadFlow());
     const outcome = await resolveLink(shown.request);
     log(outcome.ok ? `Refreshed: ${describeResolution(outcome.resolution, outcome.status, outcome.ms)}` : `Refresh failed: ${describeFailure(outcome.failure, outcome.ms, 'refresh')}`);
     if (!outcome.ok) return null;
@@ -177,7 +184,11 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const inputId = `link-${formId}`;
   return (
     <div className="w-full">
-      {formId !== 'home' && <ToolTabs />}
+      {formId !== 'home' && (
+        <Suspense fallback={null}>
+          <ToolTabs />
+        </Suspense>
+      )}
       {/* noValidate: our own check, in the page's language (the browser's bubble speaks the browser's). */}
       <form onSubmit={onSubmit} noValidate aria-busy={loading} className="mx-auto flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
@@ -201,14 +212,16 @@ export function Downloader({ form: formId }: { form: FormId }) {
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
             className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
-          <PasteButton
-            onPaste={(text) => {
-              setLink(text);
-              // A valid link on the clipboard starts the lookup at once; anything else waits in the box.
-              if (valid(text)) void submit(text);
-            }}
-            disabled={loading}
-          />
+          <Suspense fallback={null}>
+            <PasteButton
+              onPaste={(text) => {
+                setLink(text);
+                // A valid link on the clipboard starts the lookup at once; anything else waits in the box.
+                if (valid(text)) void submit(text);
+              }}
+              disabled={loading}
+            />
+          </Suspense>
         </div>
         <button
           type="submit"
@@ -242,18 +255,18 @@ export function Downloader({ form: formId }: { form: FormId }) {
       )}
       {/* Always present, so assistive technology announces the lookup when it starts (the toast reports its end). */}
       <p role="status" className="sr-only">{loading ? t('downloader.loading') : ''}</p>
-      <AdSlot slot={`${formId}-top`} />
+      {ads && (
+        <Suspense fallback={null}>
+          <AdSlot slot={`${formId}-top`} />
+        </Suspense>
+      )}
       {batch && (
         <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
-          {batch.dropped > 0 && (
-            <p role="status" className="mx-auto mt-4 max-w-2xl text-sm text-slate-700">
-              {t('batch.capped', { max: MAX_BATCH_LINKS, count: batch.dropped })}
-            </p>
-          )}
           <BatchQueue
             key={batch.key}
             form={form}
             links={batch.links}
+            dropped={batch.dropped}
             {...(formId === 'home' ? {} : { tool: formId })}
             isValid={valid}
             invalidKey={profile ? 'errors.invalidProfile' : 'errors.invalidUrl'}
@@ -266,8 +279,16 @@ export function Downloader({ form: formId }: { form: FormId }) {
           <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />
         </Suspense>
       )}
-      {form.debugLog && logLines !== null && <DebugLog lines={logLines} />}
-      {shown && <AdSlot slot={`${formId}-results`} />}
+      {form.debugLog && logLines !== null && (
+        <Suspense fallback={null}>
+          <DebugLog lines={logLines} />
+        </Suspense>
+      )}
+      {ads && shown && (
+        <Suspense fallback={null}>
+          <AdSlot slot={`${formId}-results`} />
+        </Suspense>
+      )}
     </div>
   );
 }

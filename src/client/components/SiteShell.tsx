@@ -1,12 +1,14 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
-import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Toasts } from './Toasts.tsx';
+
+// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then).
+const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -35,7 +37,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <main ref={main} id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
+      <Suspense fallback={null}>
+        <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
+      </Suspense>
       <Toasts />
     </>
   );

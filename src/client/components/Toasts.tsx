@@ -1,6 +1,7 @@
 /** The toast area at the top centre, mounted once the toast library has loaded (see lib/notify.ts). */
 import { useEffect, useState, type ComponentType } from 'react';
 import { loadToasts } from '../lib/notify.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 type ToasterProps = { position: 'top-center' };
 
@@ -17,14 +18,4 @@ export function Toasts() {
     };
   }, []);
   return Toaster ? <Toaster position="top-center" /> : null;
-}
-
-/** Run soon, when the browser has nothing better to do (Safari has no requestIdleCallback). */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
 }

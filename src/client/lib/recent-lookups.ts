@@ -5,6 +5,9 @@
  * (the list under the form updates when a lookup ends).
  */
 import { linkKey } from './batch-links.ts';
+import { announceRecentChange, RECENT_KEY, recentStore, type RecentStore } from './recent-signal.ts';
+
+export { hasRecent, onRecentChange, RECENT_KEY } from './recent-signal.ts';
 
 export interface RecentLookup {
   link: string;
@@ -15,19 +18,10 @@ export interface RecentLookup {
   at: number;
 }
 
-export const RECENT_KEY = 'gramsave.recent.v1';
 export const MAX_RECENT = 20;
-const CHANGED = 'gramsave:recent';
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function store(): Store | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // storage disabled (a sandboxed frame, some privacy modes)
-  }
-}
+type Store = RecentStore;
+const store = recentStore;
 
 function isLookup(value: unknown): value is RecentLookup {
   const v = value as Partial<RecentLookup> | null;
@@ -53,16 +47,7 @@ function write(storage: Store | undefined, list: RecentLookup[]): void {
   } catch {
     // Full or refused: the list is a convenience, the lookup itself worked.
   }
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED));
-}
-
-/** Whether this browser holds any (cheap: no parsing), so the list's code loads only then. */
-export function hasRecent(storage: Store | undefined = store()): boolean {
-  try {
-    return Boolean(storage?.getItem(RECENT_KEY));
-  } catch {
-    return false;
-  }
+  announceRecentChange();
 }
 
 export function addRecent(entry: RecentLookup, storage: Store | undefined = store()): void {
@@ -72,17 +57,4 @@ export function addRecent(entry: RecentLookup, storage: Store | undefined = stor
 
 export function clearRecent(storage: Store | undefined = store()): void {
   write(storage, []);
-}
-
-/** Calls back on every change made in this page or (through the storage event) in another tab. */
-export function onRecentChange(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === RECENT_KEY || event.key === null) listener();
-  };
-  window.addEventListener(CHANGED, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(CHANGED, listener);
-    window.removeEventListener('storage', onStorage);
-  };
 }

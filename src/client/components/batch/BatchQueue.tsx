@@ -8,6 +8,7 @@ import type { Resolution } from '../../../shared/api.ts';
 import type { FormDefinition, ToolId } from '../../../shared/tools.ts';
 import { resolveLink } from '../../lib/api-client.ts';
 import { requestBatchZip } from '../../lib/batch-api.ts';
+import { MAX_BATCH_LINKS } from '../../lib/batch-links.ts';
 import { BatchQueue as Queue, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
 import { notify } from '../../lib/notify.ts';
@@ -18,6 +19,8 @@ import { Spinner } from '../Spinner.tsx';
 export interface BatchQueueProps {
   form: FormDefinition;
   links: string[];
+  /** Distinct links left out past the cap. */
+  dropped: number;
   /** The tool the links were pasted into (absent on the home page). */
   tool?: ToolId;
   isValid: (link: string) => boolean;
@@ -41,7 +44,7 @@ function useSecondsLeft(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-export function BatchQueue({ form, links, tool, isValid, invalidKey, onReady }: BatchQueueProps) {
+export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, onReady }: BatchQueueProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -122,6 +125,11 @@ export function BatchQueue({ form, links, tool, isValid, invalidKey, onReady }: 
       <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-2 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
         {t('batch.heading', { count: snapshot.rows.length })}
       </h2>
+      {dropped > 0 && (
+        <p role="status" className="mb-2 text-sm text-slate-700">
+          {t('batch.capped', { max: MAX_BATCH_LINKS, count: dropped })}
+        </p>
+      )}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">
           {settled ? t('batch.done', { ready, failed }) : t('batch.progress', { ready, total: snapshot.rows.length })}

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
-import type { ResultsLayoutSpec } from '../../../shared/tools.ts';
+import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
 import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
 import { qualityOptionText } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';

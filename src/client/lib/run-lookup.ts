@@ -1,0 +1,57 @@
+/**
+ * One submit of the link box, without React: several links become a batch for the queue; one link is checked as
+ * the form requires (spec §5), looked up, logged for the debug log, and answered with the ready toast or the
+ * catalogue's error (spec §8). The page says what to do at each step through `LookupPage`.
+ */
+import type { Resolution } from '../../shared/api.ts';
+import type { FormId } from '../../shared/tools.ts';
+import { resolveLink, type ResolveRequestBody } from './api-client.ts';
+import { batchOf, type SplitLinks } from './batch-links.ts';
+import { describeFailure, describeRequest, describeResolution } from './debug-log.ts';
+import { errorMessageKey, failureCause } from './error-messages.ts';
+import { notify } from './notify.ts';
+import { readyMessage } from './ready-message.ts';
+import type { Translator } from './translator.ts';
+import { looksLikeInstagramLink } from './validate-link.ts';
+
+export interface LookupPage {
+  formId: FormId;
+  /** The profile form: a username or a profile link. */
+  profile: boolean;
+  valid: (value: string) => boolean;
+  t: Translator['t'];
+  startBatch: (batch: SplitLinks) => void;
+  /** An error to show; `retry` where trying again as is may work; `looked` once a request was made. */
+  fail: (error: { key: string; retry: boolean }, looked: boolean) => void;
+  begin: (request: ResolveRequestBody) => void;
+  log: (text: string) => void;
+  succeed: (resolution: Resolution, request: ResolveRequestBody) => void;
+  end: () => void;
+}
+
+export async function runLookup(raw: string, page: LookupPage): Promise<void> {
+  const value = raw.trim();
+  const batch = batchOf(value, page.valid, page.profile);
+  if (batch) return page.startBatch(batch);
+  if (!page.valid(value)) return page.fail({ key: page.profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false }, false);
+  const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
+  page.begin(request);
+  page.log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
+  try {
+    const outcome = await resolveLink(request);
+    if (outcome.ok) {
+      const count = outcome.resolution.items.length;
+      page.succeed(outcome.resolution, request);
+      page.log(describeResolution(outcome.resolution, outcome.status, outcome.ms));
+      const ready = readyMessage(outcome.resolution);
+      notify.success(page.t(ready.key, ready.values ?? (count > 1 ? { count } : undefined)));
+    } else {
+      const key = errorMessageKey(outcome.failure, page.formId);
+      page.log(describeFailure(outcome.failure, outcome.ms, key));
+      const cause = failureCause(outcome.failure);
+      page.fail({ key, retry: cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed' }, true);
+    }
+  } finally {
+    page.end();
+  }
+}
