@@ -1,5 +1,6 @@
 /** Request validation for the API (zod). Server-side: kept apart from api.ts so the browser bundle has no zod. */
 import { z } from 'zod';
+import { MAX_BATCH_LINKS } from './api.ts';
 import { TOOL_IDS } from './tools.ts';
 
 export const MAX_URL_LENGTH = 2048;
@@ -13,7 +14,6 @@ export type ResolveRequest = z.infer<typeof resolveRequestSchema>;
 
 /** A batch's ZIP: the posts that were ready (links as pasted, with their tool) and those that failed, with why. */
 export const MAX_BATCH_BODY_BYTES = 128 * 1024;
-export const MAX_BATCH_LINKS = 20;
 export const batchRequestSchema = z.object({
   links: z.array(resolveRequestSchema).min(1, 'at least one link').max(MAX_BATCH_LINKS, `at most ${MAX_BATCH_LINKS} links`),
   failed: z

@@ -53,6 +53,9 @@ export interface MediaItem {
   audioUrl?: string;
 }
 
+/** Links in one batch: the page's queue, POST /api/v1/batch and its ZIP token. */
+export const MAX_BATCH_LINKS = 20;
+
 /** POST /api/v1/batch: one ZIP across the posts of a batch (one folder per post). */
 export interface BatchZip {
   zipUrl: string;

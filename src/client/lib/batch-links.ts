@@ -3,7 +3,9 @@
  * (the same post with another query string, host spelling or trailing slash) are merged, and at most
  * MAX_BATCH_LINKS are kept, in the order given. One link is not a batch: the page behaves as it always did.
  */
-export const MAX_BATCH_LINKS = 20;
+import { MAX_BATCH_LINKS } from '../../shared/api.ts';
+
+export { MAX_BATCH_LINKS };
 
 export interface SplitLinks {
   links: string[];

@@ -12,6 +12,7 @@ import { batchZipName, lookUpAll } from '../media/batch-zip.ts';
 import { ZIP_ROUTE } from '../media/present.ts';
 import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
 import { ApiError } from './api-error.ts';
+import { jsonOnlyNoStore } from './json-only.ts';
 import type { LinkResolver } from './link-resolver.ts';
 
 export interface BatchRouteOptions {
@@ -19,7 +20,6 @@ export interface BatchRouteOptions {
   resolveLink: LinkResolver;
 }
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** A pasted link kept in MISSING.txt is cut to this length (the token must stay short). */
 const MISSING_LINK_CHARS = 200;
 
@@ -31,10 +31,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
       config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
-      onRequest: async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) throw new ApiError('unsupported_media_type', 'Send JSON (Content-Type: application/json).');
-      },
+      onRequest: jsonOnlyNoStore,
     },
     async (request): Promise<BatchZip> => {
       const body = batchRequestSchema.safeParse(request.body);

@@ -11,6 +11,7 @@ import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
+import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { createLinkResolver } from './link-resolver.ts';
 
@@ -23,7 +24,6 @@ export interface ResolveRouteOptions {
   timeouts?: Partial<ResolverTimeouts>;
 }
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * A cached RawResolution is the same object on every memory-cache hit; its signed answer, and the compressed
@@ -60,12 +60,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       // Answers carry their own compressed copies (EncodedAnswer); errors are small.
       compress: false,
       config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
-      onRequest: async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
-          throw new ApiError('unsupported_media_type', 'Send JSON (Content-Type: application/json).');
-        }
-      },
+      onRequest: jsonOnlyNoStore,
     },
     async (request, reply) => {
       const body = resolveRequestSchema.safeParse(request.body);

@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
+import { MAX_BATCH_LINKS } from '../../shared/api.ts';
 import { MAX_URL_LENGTH } from '../../shared/api-schemas.ts';
 import { TOOL_IDS } from '../../shared/tools.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -28,7 +29,7 @@ const fileSchema = z.object({ u: z.string().url().max(4096), f: z.string().min(1
 const entrySchema = fileSchema.extend({ x: z.literal(1).optional(), a: z.string().url().max(4096).optional() });
 
 /** Posts in one batch ZIP (the page's batch takes 20 links), and files in it at most. */
-export const MAX_BATCH_POSTS = 20;
+export const MAX_BATCH_POSTS = MAX_BATCH_LINKS;
 export const MAX_BATCH_FILES = 200;
 const batchLinkSchema = z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), k: z.enum(TOOL_IDS).optional() });
 

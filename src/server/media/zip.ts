@@ -221,9 +221,9 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   }
 
   /** The archive with its length announced: every region fixed in advance, padding where an item breaks off. */
-  async function* sizedArchive(kept: number[], sizes: number[], plan: SizedArchivePlan): AsyncGenerator<Buffer> {
+  async function* sizedArchive(sizes: number[], plan: SizedArchivePlan): AsyncGenerator<Buffer> {
     const writer = new StoredZipWriter();
-    for (const [k, index] of kept.entries()) {
+    for (let index = 0; index < entries.length; index++) {
       const start = writer.bytesWritten;
       const opened = (await tryOpen(index)) as UpstreamResponse | undefined;
       if (opened) {
@@ -235,7 +235,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
         }
       }
       const used = writer.bytesWritten - start;
-      if (used < plan.regions[k]!) yield writer.pad(plan.regions[k]! - used);
+      if (used < plan.regions[index]!) yield writer.pad(plan.regions[index]! - used);
     }
     const start = writer.bytesWritten;
     if (failures.length > 0) {
@@ -258,10 +258,9 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   async function withLength(): Promise<OpenedArchive | undefined> {
     const sizes = await sizesOf();
     if (!sizes) return undefined;
-    const kept = entries.map((_, index) => index);
-    const plan = planSizedArchive(kept.map((index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, f.error.message)));
+    const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, f.error.message)));
     if (!plan) return undefined;
-    return { stream: Readable.from(sizedArchive(kept, sizes, plan), { objectMode: false, highWaterMark: 256 * 1024 }), length: plan.total };
+    return { stream: Readable.from(sizedArchive(sizes, plan), { objectMode: false, highWaterMark: 256 * 1024 }), length: plan.total };
   }
 
   if (entries.length > 0 && !entries.some((e) => e.x)) {
