@@ -6,11 +6,12 @@
  * - resolve under 200 concurrent clients (p50, p99, errors), against /healthz under the same load.
  */
 import { subscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { fakeUpstreamEnv, startApp } from '../test/app-rig.ts';
 import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
-import { startServerChild } from './children.ts';
-import { row, type BenchRow } from './table.ts';
+import { startServerChild, type ServerChild } from './children.ts';
+import { missing, row, type BenchRow } from './table.ts';
 
 const POSTS = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel, FIXTURE.reel2025, FIXTURE.v1Image, FIXTURE.v1Reel, FIXTURE.v1Carousel];
 export const resolveBody = (shortcode: string) => JSON.stringify({ url: `https://www.instagram.com/p/${shortcode}/` });
@@ -37,17 +38,61 @@ const load = (url: string, connections: number, duration: number, requests?: Aut
 
 const failures = (r: AutocannonResult) => r.errors + r.timeouts + r.non2xx;
 
-export async function cachedThroughputRows(): Promise<BenchRow[]> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+interface RoundFigures {
+  perSecond: number;
+  /** Server CPU per request, µs. */
+  cpuUs?: number;
+}
+
+async function measuredLoad(server: ServerChild, url: string, seconds: number, requests?: AutocannonRequest[]): Promise<RoundFigures> {
+  const cpuBefore = cpuSecondsOf(server.process.pid!);
+  const result = await load(url, 50, seconds, requests);
+  if (failures(result) > 0) throw new Error(`${url} load had ${failures(result)} failures`);
+  const cpuAfter = cpuSecondsOf(server.process.pid!);
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  return { perSecond: result.requests.mean, cpuUs };
+}
+
+/**
+ * The two loads alternate in short rounds (order swapped each round) and each figure is the median of its
+ * rounds: this machine's speed drifts by a third from one minute to the next, and back-to-back single runs put
+ * that drift into the ratio. The server's CPU per request is the steadier figure of the two.
+ */
+export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<BenchRow[]> {
   const server = await startServerChild();
   try {
     await warmCache(server.url);
     const resolveRequests = [{ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
     await load(server.url, 20, 2, resolveRequests); // JIT warm-up
     await load(`${server.url}/healthz`, 20, 2);
-    const bare = await load(`${server.url}/healthz`, 50, 8);
-    const cached = await load(server.url, 50, 8, resolveRequests);
-    if (failures(cached) > 0) throw new Error(`cached resolve load had ${failures(cached)} failures`);
-    return [row('3', 'cached resolve throughput (50 conns)', cached.requests.mean, 'req/s', 'GET /healthz', bare.requests.mean)];
+    const bare: RoundFigures[] = [];
+    const cached: RoundFigures[] = [];
+    const runBare = async () => bare.push(await measuredLoad(server, `${server.url}/healthz`, seconds));
+    const runCached = async () => cached.push(await measuredLoad(server, server.url, seconds, resolveRequests));
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2) await runCached().then(runBare);
+      else await runBare().then(runCached);
+    }
+    const label = `(50 conns, median of ${rounds} alternating ${seconds} s rounds)`;
+    const cpu = (figures: RoundFigures[]) => (figures.every((f) => f.cpuUs !== undefined) ? median(figures.map((f) => f.cpuUs!)) : undefined);
+    const [cachedCpu, bareCpu] = [cpu(cached), cpu(bare)];
+    return [
+      row('3', `cached resolve throughput ${label}`, median(cached.map((f) => f.perSecond)), 'req/s', 'GET /healthz', median(bare.map((f) => f.perSecond))),
+      // Inverted (bare ÷ cached) so that, like the row above, 1 means "costs no more than a bare route".
+      cachedCpu === undefined || bareCpu === undefined
+        ? missing('13', 'server CPU per cached resolve', 'no /proc here')
+        : { ...row('13', 'server CPU per cached resolve', cachedCpu, 'µs', 'per GET /healthz', bareCpu), ratio: Math.round((bareCpu / cachedCpu) * 1000) / 1000, note: 'ratio: healthz ÷ resolve' },
+    ];
   } finally {
     await server.stop();
   }

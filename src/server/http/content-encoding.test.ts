@@ -10,4 +10,15 @@ describe('pickEncoding', () => {
     expect(pickEncoding(undefined, both)).toBeUndefined();
     expect(pickEncoding('br', {})).toBeUndefined();
   });
+
+  it('answers the same for a header seen before, and past the memo of distinct headers', () => {
+    expect(pickEncoding(['gzip', 'br'], both)).toBe('br');
+    for (let i = 0; i < 600; i++) {
+      const header = i % 2 ? `gzip;q=0.${i % 9 + 1}, x-${i}` : `br, x-${i}`;
+      expect(pickEncoding(header, both)).toBe(i % 2 ? 'gzip' : 'br');
+      expect(pickEncoding(header, both)).toBe(i % 2 ? 'gzip' : 'br');
+    }
+    expect(pickEncoding('br;q=0, gzip;q=0', both)).toBeUndefined();
+    expect(pickEncoding('br;q=0, gzip;q=0', both)).toBeUndefined();
+  });
 });
