@@ -1,9 +1,11 @@
 /**
  * One side of the media benchmark in its own process (so the server's memory is measured alone):
- * `cdn` runs the fake CDN, `app` runs the real app fetching from it. Talks to bench/media.ts over IPC.
+ * `cdn` runs the fake CDN, `app` runs the real app fetching from it, `relay` a bare TCP relay to the CDN (each
+ * client connection piped to its own CDN connection: the least work any Node proxy can do per byte, the
+ * machine's limit the proxy is measured against). Talks to bench/media.ts over IPC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeCdn } from '../test/fake-instagram/cdn.ts';
@@ -30,6 +32,29 @@ async function runCdn(bytesPerSecond: number | undefined, files = ''): Promise<(
   return () => cdn.close();
 }
 
+async function runRelay(cdnOrigin: string): Promise<() => Promise<void>> {
+  const cdn = new URL(cdnOrigin);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(cdn.port), cdn.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).on('error', () => undefined);
+    upstream.pipe(client).on('error', () => undefined);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  send({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+}
+
 async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gramsave-bench-'));
   const config = loadConfig({
@@ -53,14 +78,15 @@ async function runApp(cdnOrigins: string, secret: string): Promise<() => Promise
 }
 
 async function main() {
-  // cdn [bytesPerSecond|0] [cdnPath=file,…] | app {cdnOrigins,comma-separated} {secret}
+  // cdn [bytesPerSecond|0] [cdnPath=file,…] | app {cdnOrigins,comma-separated} {secret} | relay {cdnOrigin}
   const [role, arg1, arg2] = process.argv.slice(2);
   let peak = 0;
   const sample = () => {
     peak = Math.max(peak, process.memoryUsage.rss());
   };
   const sampler = setInterval(sample, 25);
-  const stop = role === 'cdn' ? await runCdn(arg1 ? Number(arg1) || undefined : undefined, arg2) : await runApp(arg1!, arg2!);
+  const stop =
+    role === 'cdn' ? await runCdn(arg1 ? Number(arg1) || undefined : undefined, arg2) : role === 'relay' ? await runRelay(arg1!) : await runApp(arg1!, arg2!);
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'rss-reset') {
       (globalThis as { gc?: () => void }).gc?.();
