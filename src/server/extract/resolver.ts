@@ -105,17 +105,21 @@ export class Resolver {
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
   }
 
-  /** Resolve a parsed link; throws ExtractError. Concurrent calls for one target share one fetch. */
+  /**
+   * Resolve a parsed link; throws ExtractError. Concurrent calls for one target share one fetch. A hit is
+   * answered before the single flight: most lookups are hits, and the flight's promises and map entries were
+   * pure cost on them.
+   */
   async resolve(input: ParsedLink): Promise<RawResolution> {
     const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
     const key = linkKey(link);
+    const cached = await this.cache.get(key);
+    if (cached) return this.hit(key, cached);
     return singleFlight(this.inFlight, key, async () => {
-      const cached = await this.cache.get(key);
-      countCacheLookup(cached ? 'hit' : 'miss');
-      if (cached) {
-        this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
-        return cached;
-      }
+      // Another request may have filled the cache while this one waited for its first lookup.
+      const filled = await this.cache.get(key);
+      if (filled) return this.hit(key, filled);
+      countCacheLookup('miss');
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
         const raw = keepUsableMedia(await this.extract(link, key, deadline));
@@ -124,6 +128,12 @@ export class Resolver {
         return raw;
       });
     });
+  }
+
+  private hit(key: string, cached: RawResolution): RawResolution {
+    countCacheLookup('hit');
+    this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
+    return cached;
   }
 
   private async shareTarget(link: Extract<ParsedLink, { kind: 'share' }>): Promise<DirectLink> {
