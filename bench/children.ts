@@ -1,10 +1,10 @@
-/** Start and stop bench/server-child.ts processes. */
+/** Start and stop bench child processes: the app (server-child.ts) and the bare node:http floor (bare-http-child.ts). */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerChildMessage, ServerChildOptions } from './server-child.ts';
+import type { ServerChildOptions } from './server-child.ts';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-child.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface ServerChild {
   url: string;
@@ -12,12 +12,12 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** nodeArgs: extra Node flags for the child (e.g. --cpu-prof for bench/profile.ts). */
-export async function startServerChild(options: ServerChildOptions = {}, nodeArgs: string[] = []): Promise<ServerChild> {
-  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<ServerChildMessage>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as ServerChildMessage));
-    child.once('exit', (code) => reject(new Error(`server child exited (${code})`)));
+/** A child script that sends `{ type: 'ready', url }` once it listens, and exits on any message. */
+export async function startChildScript(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerChild> {
+  const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string }));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return {
     url: ready.url,
@@ -31,4 +31,9 @@ export async function startServerChild(options: ServerChildOptions = {}, nodeArg
       clearTimeout(timer);
     },
   };
+}
+
+/** nodeArgs: extra Node flags for the child (e.g. --cpu-prof for bench/profile.ts). */
+export function startServerChild(options: ServerChildOptions = {}, nodeArgs: string[] = []): Promise<ServerChild> {
+  return startChildScript('server-child.ts', [JSON.stringify(options)], nodeArgs);
 }

@@ -1,6 +1,7 @@
 /**
  * Issue 3 and 7 figures for the resolve API:
- * - cached resolve throughput, against a bare JSON route (/healthz) of the same server (autocannon);
+ * - cached resolve throughput, against a bare JSON route (/healthz) of the same server (autocannon), and the same
+ *   two requests against a bare node:http server sending the same bytes (the floor Node itself sets);
  * - the latency a cache miss adds over the fake upstream's own (median), measured in-process: each
  *   upstream request is timed through undici's diagnostics channel and subtracted from the wall time;
  * - resolve under 200 concurrent clients (p50, p99, errors), against /healthz under the same load.
@@ -8,9 +9,11 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { request } from 'undici';
 import { fakeUpstreamEnv, startApp } from '../test/app-rig.ts';
 import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
-import { startServerChild, type ServerChild } from './children.ts';
+import type { BareAnswers } from './bare-http-child.ts';
+import { startChildScript, startServerChild, type ServerChild } from './children.ts';
 import { missing, row, type BenchRow } from './table.ts';
 
 const POSTS = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel, FIXTURE.reel2025, FIXTURE.v1Image, FIXTURE.v1Reel, FIXTURE.v1Carousel];
@@ -63,37 +66,66 @@ async function measuredLoad(server: ServerChild, url: string, seconds: number, r
   return { perSecond: result.requests.mean, cpuUs };
 }
 
+/** A bare node:http server answering /healthz and a resolve with the bytes the app sent for them. */
+async function startBareFloor(app: ServerChild): Promise<ServerChild> {
+  const health = await fetch(`${app.url}/healthz`, { headers: BROWSER_ACCEPT });
+  // undici's request, not fetch(): fetch would decode the answer, and the floor must send the bytes as sent.
+  const sent = await request(`${app.url}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) });
+  const answers: BareAnswers = {
+    health: await health.text(),
+    resolve: Buffer.from(await sent.body.arrayBuffer()).toString('base64'),
+    encoding: String(sent.headers['content-encoding'] ?? 'identity'),
+  };
+  return startChildScript('bare-http-child.ts', [JSON.stringify(answers)]);
+}
+
+const median_ = (figures: RoundFigures[], key: keyof RoundFigures) =>
+  figures.every((f) => f[key] !== undefined) ? median(figures.map((f) => f[key]!)) : undefined;
+
+/** Two CPU figures as a row whose ratio is inverted (bare ÷ cached): like the req/s rows, 1 means "costs no more". */
+function cpuRow(figure: string, cached: number | undefined, bare: number | undefined): BenchRow {
+  if (cached === undefined || bare === undefined) return missing('13', figure, 'no /proc here');
+  return { ...row('13', figure, cached, 'µs', 'per GET /healthz', bare), ratio: Math.round((bare / cached) * 1000) / 1000, note: 'ratio: healthz ÷ resolve' };
+}
+
 /**
  * The two loads alternate in short rounds (order swapped each round) and each figure is the median of its
  * rounds: this machine's speed drifts by a third from one minute to the next, and back-to-back single runs put
- * that drift into the ratio. The server's CPU per request is the steadier figure of the two.
+ * that drift into the ratio. The server's CPU per request is the steadier figure of the two. The same two loads
+ * go to a bare node:http server in the same rounds (startBareFloor): the ratio Node itself reaches for these
+ * two requests, which no framework on top of it can beat.
  */
 export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<BenchRow[]> {
   const server = await startServerChild();
+  let floor: ServerChild | undefined;
   try {
     await warmCache(server.url);
+    floor = await startBareFloor(server);
     const resolveRequests = [{ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
-    await load(server.url, 20, 2, resolveRequests); // JIT warm-up
-    await load(`${server.url}/healthz`, 20, 2);
-    const bare: RoundFigures[] = [];
-    const cached: RoundFigures[] = [];
-    const runBare = async () => bare.push(await measuredLoad(server, `${server.url}/healthz`, seconds));
-    const runCached = async () => cached.push(await measuredLoad(server, server.url, seconds, resolveRequests));
+    for (const child of [server, floor]) {
+      await load(child.url, 20, 2, resolveRequests); // JIT warm-up
+      await load(`${child.url}/healthz`, 20, 2);
+    }
+    const figures = { bare: [] as RoundFigures[], cached: [] as RoundFigures[], floorBare: [] as RoundFigures[], floorCached: [] as RoundFigures[] };
+    const loads = [
+      async () => figures.bare.push(await measuredLoad(server, `${server.url}/healthz`, seconds)),
+      async () => figures.cached.push(await measuredLoad(server, server.url, seconds, resolveRequests)),
+      async () => figures.floorBare.push(await measuredLoad(floor!, `${floor!.url}/healthz`, seconds)),
+      async () => figures.floorCached.push(await measuredLoad(floor!, floor!.url, seconds, resolveRequests)),
+    ];
     for (let round = 0; round < rounds; round++) {
-      if (round % 2) await runCached().then(runBare);
-      else await runBare().then(runCached);
+      for (const run of round % 2 ? [...loads].reverse() : loads) await run();
     }
     const label = `(50 conns, median of ${rounds} alternating ${seconds} s rounds)`;
-    const cpu = (figures: RoundFigures[]) => (figures.every((f) => f.cpuUs !== undefined) ? median(figures.map((f) => f.cpuUs!)) : undefined);
-    const [cachedCpu, bareCpu] = [cpu(cached), cpu(bare)];
+    const perSecond = (f: RoundFigures[]) => median_(f, 'perSecond')!;
     return [
-      row('3', `cached resolve throughput ${label}`, median(cached.map((f) => f.perSecond)), 'req/s', 'GET /healthz', median(bare.map((f) => f.perSecond))),
-      // Inverted (bare ÷ cached) so that, like the row above, 1 means "costs no more than a bare route".
-      cachedCpu === undefined || bareCpu === undefined
-        ? missing('13', 'server CPU per cached resolve', 'no /proc here')
-        : { ...row('13', 'server CPU per cached resolve', cachedCpu, 'µs', 'per GET /healthz', bareCpu), ratio: Math.round((bareCpu / cachedCpu) * 1000) / 1000, note: 'ratio: healthz ÷ resolve' },
+      row('3', `cached resolve throughput ${label}`, perSecond(figures.cached), 'req/s', 'GET /healthz', perSecond(figures.bare)),
+      cpuRow('server CPU per cached resolve', median_(figures.cached, 'cpuUs'), median_(figures.bare, 'cpuUs')),
+      row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.floorCached), 'req/s', 'bare GET', perSecond(figures.floorBare)),
+      cpuRow('floor: bare node:http CPU per POST', median_(figures.floorCached, 'cpuUs'), median_(figures.floorBare, 'cpuUs')),
     ];
   } finally {
+    await floor?.stop();
     await server.stop();
   }
 }

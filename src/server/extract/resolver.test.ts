@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
+import { parseLink } from '../../shared/link.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { resolveStrategyTotal } from '../metrics.ts';
 import { cacheTtlMs, CACHE_TTL_MS } from './resolver.ts';
@@ -118,6 +119,22 @@ describe('single-flight and cache', () => {
     const second = await rig.resolve(`${IG}/tv/${FIXTURE.igtv}/?utm_source=x`);
     expect(second.status).toBe(200);
     expect(second.body.items[0].width).toBe(first.body.items[0].width);
+    expect(rig.fake.counts.total()).toBe(count);
+  });
+
+  it('a hit this process holds is at hand without waiting, for a direct link and a known share link', async () => {
+    const { resolver } = rig.app.app;
+    const direct = parseLink(`${IG}/p/${FIXTURE.carousel}/`);
+    const share = parseLink(`${IG}/share/reel/${FIXTURE.shareToReel}/`);
+    if (!direct.ok || !share.ok) throw new Error('fixture links should parse');
+    expect(resolver.cachedNow(direct.link)).toBeUndefined();
+    expect(resolver.cachedNow(share.link)).toBeUndefined();
+    const resolved = await resolver.resolve(direct.link);
+    expect(resolver.cachedNow(direct.link)).toBe(resolved);
+    const viaShare = await resolver.resolve(share.link);
+    const count = rig.fake.counts.total();
+    expect(resolver.cachedNow(share.link)).toBe(viaShare);
+    expect(await resolver.resolve(share.link)).toBe(viaShare);
     expect(rig.fake.counts.total()).toBe(count);
   });
 

@@ -111,6 +111,8 @@ export class Resolver {
    * pure cost on them.
    */
   async resolve(input: ParsedLink): Promise<RawResolution> {
+    const now = this.cachedNow(input);
+    if (now) return now;
     const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
     const key = linkKey(link);
     const cached = await this.cache.get(key);
@@ -130,6 +132,19 @@ export class Resolver {
     });
   }
 
+  /**
+   * The answer this process holds in memory for a link, without waiting, or undefined (then `resolve`). The hot
+   * path of a popular post: no promise, no await between the request and its cached answer.
+   */
+  cachedNow(input: ParsedLink): RawResolution | undefined {
+    if (!this.cache.peek) return undefined;
+    const link = input.kind === 'share' ? this.knownShareTarget(input.shareId) : input;
+    if (!link) return undefined;
+    const key = linkKey(link);
+    const cached = this.cache.peek(key);
+    return cached && this.hit(key, cached);
+  }
+
   private hit(key: string, cached: RawResolution): RawResolution {
     countCacheLookup('hit');
     this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
@@ -137,15 +152,20 @@ export class Resolver {
   }
 
   private async shareTarget(link: Extract<ParsedLink, { kind: 'share' }>): Promise<DirectLink> {
-    const known = this.shareTargets.get(link.shareId);
-    let target = known && known.expires > Date.now() ? known.target : undefined;
-    target ??= await singleFlight(this.shareInFlight, link.shareId, async () => {
+    const known = this.knownShareTarget(link.shareId);
+    if (known) return known;
+    const target = await singleFlight(this.shareInFlight, link.shareId, async () => {
       const found = await this.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), AbortSignal.timeout(this.timeouts.deadlineMs));
       if (this.shareTargets.size > 1000) this.shareTargets.clear();
       this.shareTargets.set(link.shareId, { target: found, expires: Date.now() + SHARE_TARGET_TTL_MS });
       return found;
     });
     return { kind: target.linkKind, shortcode: target.shortcode };
+  }
+
+  private knownShareTarget(shareId: string): DirectLink | undefined {
+    const known = this.shareTargets.get(shareId);
+    return known && known.expires > Date.now() ? { kind: known.target.linkKind, shortcode: known.target.shortcode } : undefined;
   }
 
   private async extract(link: DirectLink, key: string, deadline: AbortSignal): Promise<RawResolution> {

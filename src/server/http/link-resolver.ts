@@ -12,9 +12,19 @@ import { createLinkMemo } from './link-memo.ts';
 
 export type LinkResolver = (url: string, tool: ToolId | undefined) => Promise<RawResolution>;
 
-export function createLinkResolver(resolver: Resolver): LinkResolver {
+/**
+ * The resolve route's form: an answer this process holds comes back as it is, not in a promise (a cached
+ * resolve is mostly such hits, and each promise and await on its path showed in its profile). May throw.
+ */
+export type LinkLookup = (url: string, tool: ToolId | undefined) => RawResolution | Promise<RawResolution>;
+
+const inApiTerms = (err: unknown): never => {
+  throw err instanceof ExtractError ? toApiError(err) : err;
+};
+
+export function createLinkLookup(resolver: Resolver): LinkLookup {
   const parseLink = createLinkMemo();
-  return async (url, tool) => {
+  return (url, tool) => {
     const parsed = parseLink(url, tool);
     if (!parsed.ok) {
       if (parsed.error === 'unsupported') {
@@ -22,11 +32,11 @@ export function createLinkResolver(resolver: Resolver): LinkResolver {
       }
       throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram URL');
     }
-    try {
-      return await resolver.resolve(parsed.link);
-    } catch (err) {
-      if (err instanceof ExtractError) throw toApiError(err);
-      throw err;
-    }
+    return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link).catch(inApiTerms);
   };
+}
+
+export function createLinkResolver(resolver: Resolver): LinkResolver {
+  const lookUp = createLinkLookup(resolver);
+  return async (url, tool) => lookUp(url, tool);
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SharedRedis } from '../redis.ts';
 import { ApiError } from './api-error.ts';
+import { rateLimitKey } from './rate-limit-key.ts';
 import { createFailoverStoreClass } from './rate-limit-store.ts';
 
 export interface RateLimitOptions {
@@ -18,6 +19,7 @@ export interface RateLimitOptions {
 const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     ...(options.redis ? { store: createFailoverStoreClass(options.redis, app.log) } : {}),
     // The counters go out with the 429 only: on every answer under the limit they were three headers to build and
     // validate per cached resolve (a few % of its CPU), and neither the page nor the OpenAPI description reads them.

@@ -13,7 +13,7 @@ import { presentResolution } from '../media/present.ts';
 import { ApiError } from './api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
-import { createLinkResolver } from './link-resolver.ts';
+import { createLinkLookup } from './link-resolver.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -41,7 +41,7 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
-  const resolveLink = createLinkResolver(resolver);
+  const lookUp = createLinkLookup(resolver);
   const presented = new WeakMap<RawResolution, { at: number; answer: EncodedAnswer }>();
   const present = (raw: RawResolution): EncodedAnswer => {
     const now = Date.now();
@@ -67,7 +67,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const raw = await resolveLink(body.data.url, body.data.tool);
+      const raw = await lookUp(body.data.url, body.data.tool);
       return present(raw).send(request, reply);
     },
   );

@@ -54,6 +54,20 @@ describe('MemoryResolutionCache', () => {
     expect(await cache.get('never')).toBeUndefined();
   });
 
+  it('peeks without waiting: the same answers as get, and a peek counts as a use', async () => {
+    const cache = new MemoryResolutionCache(2);
+    await cache.set('a', raw(1), 60_000);
+    await cache.set('b', raw(2), 60_000);
+    expect(cache.peek('a')).toEqual(raw(1)); // a is now the most recent
+    await cache.set('c', raw(3), 60_000);
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('a')).toEqual(raw(1));
+    expect(cache.peek('missing')).toBeUndefined();
+    await cache.set('short', raw(4), 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(cache.peek('short')).toBeUndefined();
+  });
+
   it('is what createResolutionCache gives without Redis', () => {
     expect(createResolutionCache({ logger: warnings().logger }).backend).toBe('memory');
   });

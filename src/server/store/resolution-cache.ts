@@ -9,6 +9,8 @@ import type { RawResolution } from '../extract/raw.ts';
 export interface ResolutionCache {
   readonly backend: 'memory' | 'redis';
   get(key: string): Promise<RawResolution | undefined>;
+  /** A hit held in this process, answered without waiting (memory only; a shared Redis cache has none). */
+  peek?(key: string): RawResolution | undefined;
   set(key: string, value: RawResolution, ttlMs: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -24,6 +26,10 @@ export class MemoryResolutionCache implements ResolutionCache {
   constructor(private readonly maxEntries = 2000) {}
 
   async get(key: string): Promise<RawResolution | undefined> {
+    return this.peek(key);
+  }
+
+  peek(key: string): RawResolution | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
