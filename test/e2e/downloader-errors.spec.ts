@@ -80,7 +80,7 @@ for (const cause of CAUSES) {
 test(`network failure: errors.network in ${LANGS.join(' and ')}`, async ({ page, context }) => {
   for (const lang of LANGS) {
     await page.goto(localizePath(lang, HOME));
-    // A visitor who loses the connection after the page has started (the toast library is then loaded).
+    // A visitor who loses the connection after starting to use the page (the toast library is then loaded).
     await toastsReady(page);
     await context.setOffline(true);
     try {
@@ -91,4 +91,23 @@ test(`network failure: errors.network in ${LANGS.join(' and ')}`, async ({ page,
       await context.setOffline(false);
     }
   }
+});
+
+test('network failure before any use of the page: the error under the box says so (no toast library came)', async ({ page, context }) => {
+  const lang = LANGS[1]!;
+  await page.goto(localizePath(lang, HOME));
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  try {
+    await submitLink(page, post('B866lKJgReK'));
+    await expect(page.getByRole('alert')).toContainText(text(strings(lang), 'errors.network'));
+    await expect(page.getByRole('button', { name: text(strings(lang), 'downloader.retry') })).toBeVisible();
+    await expect(page.getByTestId('results')).toHaveCount(0);
+    await expect(page.locator('[data-rht-toaster]')).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online, Retry runs the lookup.
+  await page.getByRole('button', { name: text(strings(lang), 'downloader.retry') }).click();
+  await expect(page.getByTestId('results')).toBeVisible();
 });

@@ -61,8 +61,9 @@ export async function submitLink(page: Page, link: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
 }
 
-/** The toast library loads when the page is idle after it starts (lib/notify.ts); wait for its area. */
+/** The toast library loads at the visitor's first sign of use (lib/notify.ts): focus the link box, wait for its area. */
 export async function toastsReady(page: Page): Promise<void> {
+  await linkBox(page).focus();
   await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' });
 }
 

@@ -98,7 +98,16 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const submit = useCallback(
     async (raw: string) => {
       setError(null);
-      const flow = (flowRef.current ??= await loadFlow());
+      let flow = flowRef.current;
+      if (!flow) {
+        try {
+          flow = flowRef.current = await loadFlow();
+        } catch {
+          // Its code never came (offline before the idle load): the same answer as a lookup that could not connect.
+          fail({ key: 'errors.network', retry: true });
+          return;
+        }
+      }
       await flow.runLookup(raw, {
         formId,
         profile,

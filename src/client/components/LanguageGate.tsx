@@ -1,12 +1,13 @@
 /**
  * Applies the visitor's language. The page's language comes from its URL; on the bare `/`, a saved
  * (else the browser's) supported language other than English redirects to `/{lang}` (spec §2),
- * with a spinner instead of the English page while that happens.
+ * with a spinner instead of the English page while that happens. Every page records its language as the saved one.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
 import { localizePath } from '../../shared/routes.ts';
+import { saveLanguage } from '../lib/saved-language.ts';
 import { Spinner } from './Spinner.tsx';
 
 export function LanguageGate({ lang, children }: { lang: Language; children: ReactNode }) {
@@ -14,17 +15,19 @@ export function LanguageGate({ lang, children }: { lang: Language; children: Rea
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
+    // Every other page only records its own language: the detector is needed, and loaded, on `/` alone.
+    if (pathname !== '/') {
+      saveLanguage(lang);
+      return;
+    }
     let cancelled = false;
-    // Loaded on demand: the detector is only needed here, after the page is shown.
-    void import('../lib/language-detection.ts').then(({ detectLanguage, saveLanguage }) => {
+    void import('../lib/language-detection.ts').then(({ detectLanguage }) => {
       if (cancelled) return;
-      if (pathname === '/') {
-        const preferred = detectLanguage();
-        if (preferred !== DEFAULT_LANGUAGE) {
-          setRedirecting(true);
-          window.location.replace(localizePath(preferred, '/') + search + hash);
-          return;
-        }
+      const preferred = detectLanguage();
+      if (preferred !== DEFAULT_LANGUAGE) {
+        setRedirecting(true);
+        window.location.replace(localizePath(preferred, '/') + search + hash);
+        return;
       }
       saveLanguage(lang);
     });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DETECTION_OPTIONS, detectLanguage, saveLanguage } from './language-detection.ts';
+import { DETECTION_OPTIONS, detectLanguage } from './language-detection.ts';
+import { saveLanguage } from './saved-language.ts';
 
 /** A minimal browser environment: the detector reads location, localStorage, navigator, cookies, <html lang>. */
 function browser({ path = '/', search = '', stored, languages = ['en-US'], cookie = '', session, htmlLang }: {

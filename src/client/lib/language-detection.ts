@@ -5,7 +5,7 @@
  */
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages.ts';
-import { SAVED_LANGUAGE_KEY, saveLanguage } from './saved-language.ts';
+import { SAVED_LANGUAGE_KEY } from './saved-language.ts';
 
 export const DETECTION_OPTIONS = {
   order: ['path', 'localStorage', 'navigator', 'querystring', 'cookie', 'sessionStorage', 'htmlTag'],
@@ -37,5 +37,3 @@ export function detectLanguage(order: string[] = DETECTION_OPTIONS.order): Langu
   }
   return DEFAULT_LANGUAGE;
 }
-
-export { saveLanguage };

@@ -1,0 +1,18 @@
+/**
+ * Run once, at the visitor's first sign of using the page — a pointer or touch going down, a key, focus moving
+ * into it — rather than while the page starts. Code only a visitor who acts needs (the toast library) then
+ * stays off the start-up's main thread, where a reader who never acts would pay for it. Returns a cancel.
+ */
+const SIGNS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+export function whenEngaged(run: () => void, target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const stop = () => {
+    for (const sign of SIGNS) target.removeEventListener(sign, fire, { capture: true });
+  };
+  function fire() {
+    stop();
+    run();
+  }
+  for (const sign of SIGNS) target.addEventListener(sign, fire, { capture: true, passive: true });
+  return stop;
+}
