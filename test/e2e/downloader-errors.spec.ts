@@ -96,7 +96,8 @@ test(`network failure: errors.network in ${LANGS.join(' and ')}`, async ({ page,
 test('network failure before any use of the page: the error under the box says so (no toast library came)', async ({ page, context }) => {
   const lang = LANGS[1]!;
   await page.goto(localizePath(lang, HOME));
-  await page.waitForLoadState('networkidle');
+  // Started (the Paste button comes after hydration); the page's other optional parts may still be on their way.
+  await expect(page.getByRole('button', { name: text(strings(lang), 'downloader.paste') })).toBeVisible();
   await context.setOffline(true);
   try {
     await submitLink(page, post('B866lKJgReK'));
@@ -110,4 +111,21 @@ test('network failure before any use of the page: the error under the box says s
   // Back online, Retry runs the lookup.
   await page.getByRole('button', { name: text(strings(lang), 'downloader.retry') }).click();
   await expect(page.getByTestId('results')).toBeVisible();
+});
+
+test('a part of the page whose code cannot load stays as prerendered, and the page keeps working', async ({ page }) => {
+  const en = strings('en');
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.route(/\/assets\/(Footer|ToolTabs)-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/instagram-video-downloader');
+  // Started: the Paste button comes after hydration.
+  await expect(page.getByRole('button', { name: text(en, 'downloader.paste') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(text(en, 'notFound.crashed'));
+  await submitLink(page, post('B866lKJgReK'));
+  await expect(page.getByTestId('results')).toBeVisible();
+  expect(errors).toEqual([]);
+  // The footer kept its prerendered HTML: its links still lead on, as plain links.
+  await page.getByRole('contentinfo').getByRole('link', { name: text(en, 'nav.contact'), exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
 });

@@ -14,19 +14,20 @@ import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { whenIdle } from '../lib/when-idle.ts';
+import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Spinner } from './Spinner.tsx';
 
 // The results (players, download flow) load when the first lookup starts, not with the page; the batch queue
 // when the first batch starts.
 const loadResults = () => import('./results/Results.tsx');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
-const RecentLookups = lazy(() => import('./RecentLookups.tsx').then((m) => ({ default: m.RecentLookups })));
+const RecentLookups = optionalLazy(() => import('./RecentLookups.tsx').then((m) => m.RecentLookups));
 // Shown only after hydration (Paste: where the browser can read the clipboard; ads: where the build has them).
-const PasteButton = lazy(() => import('./PasteButton.tsx').then((m) => ({ default: m.PasteButton })));
-const AdSlot = lazy(() => import('./AdSlot.tsx').then((m) => ({ default: m.AdSlot })));
+const PasteButton = optionalLazy(() => import('./PasteButton.tsx').then((m) => m.PasteButton));
+const AdSlot = optionalLazy(() => import('./AdSlot.tsx').then((m) => m.AdSlot));
 // Links between the tools: their prerendered HTML stands until the code arrives.
-const ToolTabs = lazy(() => import('./ToolTabs.tsx').then((m) => ({ default: m.ToolTabs })));
-const DebugLog = lazy(() => import('./results/DebugLog.tsx').then((m) => ({ default: m.DebugLog })));
+const ToolTabs = optionalLazy(() => import('./ToolTabs.tsx').then((m) => m.ToolTabs));
+const DebugLog = optionalLazy(() => import('./results/DebugLog.tsx').then((m) => m.DebugLog));
 const loadBatch = () => import('./batch/BatchQueue.tsx');
 // The lookup's logic is not needed to show the page: it loads when the browser is idle, or at the first lookup.
 const loadFlow = () => import('../lib/lookup-flow.ts');

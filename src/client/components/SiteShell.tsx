@@ -1,14 +1,15 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
+import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from './Toasts.tsx';
 
-// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then).
-const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then; left out if it cannot load).
+const Footer = optionalLazy(() => import('./Footer.tsx').then((m) => m.Footer));
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
