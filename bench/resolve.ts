@@ -79,7 +79,7 @@ async function startBareFloor(app: ServerChild): Promise<ServerChild> {
   return startChildScript('bare-http-child.ts', [JSON.stringify(answers)]);
 }
 
-const median_ = (figures: RoundFigures[], key: keyof RoundFigures) =>
+const medianOf = (figures: RoundFigures[], key: keyof RoundFigures) =>
   figures.every((f) => f[key] !== undefined) ? median(figures.map((f) => f[key]!)) : undefined;
 
 /** Two CPU figures as a row whose ratio is inverted (bare ÷ cached): like the req/s rows, 1 means "costs no more". */
@@ -117,12 +117,12 @@ export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<Ben
       for (const run of round % 2 ? [...loads].reverse() : loads) await run();
     }
     const label = `(50 conns, median of ${rounds} alternating ${seconds} s rounds)`;
-    const perSecond = (f: RoundFigures[]) => median_(f, 'perSecond')!;
+    const perSecond = (f: RoundFigures[]) => medianOf(f, 'perSecond')!;
     return [
       row('3', `cached resolve throughput ${label}`, perSecond(figures.cached), 'req/s', 'GET /healthz', perSecond(figures.bare)),
-      cpuRow('server CPU per cached resolve', median_(figures.cached, 'cpuUs'), median_(figures.bare, 'cpuUs')),
+      cpuRow('server CPU per cached resolve', medianOf(figures.cached, 'cpuUs'), medianOf(figures.bare, 'cpuUs')),
       row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.floorCached), 'req/s', 'bare GET', perSecond(figures.floorBare)),
-      cpuRow('floor: bare node:http CPU per POST', median_(figures.floorCached, 'cpuUs'), median_(figures.floorBare, 'cpuUs')),
+      cpuRow('floor: bare node:http CPU per POST', medianOf(figures.floorCached, 'cpuUs'), medianOf(figures.floorBare, 'cpuUs')),
     ];
   } finally {
     await floor?.stop();

@@ -8,7 +8,8 @@ import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from './Toasts.tsx';
 
-// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then; left out if it cannot load).
+// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then, or
+// for good if the code cannot load: see optionalLazy).
 const Footer = optionalLazy(() => import('./Footer.tsx').then((m) => m.Footer));
 
 export function SiteShell({ children }: { children: ReactNode }) {

@@ -4,21 +4,9 @@
  * runs node:net's IPv6 regular expression on every request (2 % of a cached resolve's profile); an IPv4 address
  * needs no work, and an IPv6 one is worked out once while it is seen.
  */
-const MAX_REMEMBERED = 10_000;
-const remembered = new Map<string, string>();
+import { memoized } from './memo.ts';
 
-export function rateLimitKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  let key = remembered.get(ip);
-  if (key === undefined) {
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    key = ipv6Key(ip);
-    remembered.set(ip, key);
-  }
-  return key;
-}
-
-function ipv6Key(ip: string): string {
+const ipv6Key = memoized(function ipv6Key(ip: string): string {
   const groups = groupsOf(ip.split('%')[0]!.toLowerCase());
   if (!groups) return ip.toLowerCase(); // not an address (a forwarded header can say anything): counted as it is
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
@@ -28,6 +16,10 @@ function ipv6Key(ip: string): string {
     .slice(0, 4)
     .map((g) => g.toString(16))
     .join(':')}::/64`;
+}, 10_000);
+
+export function rateLimitKey(ip: string): string {
+  return ip.includes(':') ? ipv6Key(ip) : ip;
 }
 
 /** The eight 16-bit groups of an IPv6 address (with '::' and a dotted IPv4 tail), or undefined. */
