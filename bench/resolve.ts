@@ -1,7 +1,7 @@
 /**
  * Issue 3 and 7 figures for the resolve API:
  * - cached resolve throughput, against a bare JSON route (/healthz) of the same server (autocannon), and the same
- *   two requests against a bare node:http server sending the same bytes (the floor Node itself sets);
+ *   two requests against a bare node:http server sending the same bytes (what Node itself costs for them);
  * - the latency a cache miss adds over the fake upstream's own (median), measured in-process: each
  *   upstream request is timed through undici's diagnostics channel and subtracted from the wall time;
  * - resolve under 200 concurrent clients (p50, p99, errors), against /healthz under the same load.
@@ -92,8 +92,8 @@ function cpuRow(figure: string, cached: number | undefined, bare: number | undef
  * The two loads alternate in short rounds (order swapped each round) and each figure is the median of its
  * rounds: this machine's speed drifts by a third from one minute to the next, and back-to-back single runs put
  * that drift into the ratio. The server's CPU per request is the steadier figure of the two. The same two loads
- * go to a bare node:http server in the same rounds (startBareFloor): the ratio Node itself reaches for these
- * two requests, which no framework on top of it can beat.
+ * go to a bare node:http server in the same rounds (startBareFloor): what the POST costs over the GET in Node
+ * itself, an extra cost no framework on top of it can avoid (the ratios differ: a framework adds to both).
  */
 export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<BenchRow[]> {
   const server = await startServerChild();
