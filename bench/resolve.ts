@@ -132,7 +132,7 @@ export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<Ben
 
 export async function missLatencyRows(rounds = 4): Promise<BenchRow[]> {
   const fake = await startFakeInstagram();
-  const upstreamOrigins = new Set([fake.webOrigin, fake.apiOrigin]);
+  const upstreamOrigins = new Set([fake.webOrigin]);
   const started = new WeakMap<object, number>();
   let upstreamMs = 0;
   const ended = (message: unknown) => {

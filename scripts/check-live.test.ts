@@ -22,7 +22,6 @@ function checkLive(links: string[], env: Record<string, string> = {}): Promise<{
         env: {
           PATH: process.env.PATH ?? '',
           IG_WEB_ORIGIN: fake.webOrigin,
-          IG_API_ORIGIN: fake.apiOrigin,
           IG_STATIC_ORIGIN: fake.staticOrigin,
           MEDIA_TEST_ORIGINS: fake.cdnOrigin,
           ...env,

@@ -29,7 +29,6 @@ try {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATA_DIR: dataDir,
     IG_WEB_ORIGIN: fake.webOrigin,
-    IG_API_ORIGIN: fake.apiOrigin,
     IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
     IG_SESSIONID: 'fake',
@@ -76,7 +75,7 @@ process.stdout.write(
   [
     '',
     `Gramsave demo running at ${base}`,
-    `  fake Instagram web ${fake.webOrigin} · api ${fake.apiOrigin} · CDN ${fake.cdnOrigin}`,
+    `  fake Instagram web ${fake.webOrigin} · CDN ${fake.cdnOrigin}`,
     built
       ? `  open ${base}/ (or a tool page such as ${base}/instagram-reels-downloader) and paste a link`
       : `  The site is not built yet, so only the API answers. Build it with \`npm run build\`, then run \`npm run demo\` again.\n  Meanwhile: curl -s ${base}/api/v1/resolve -H 'content-type: application/json' -d '{"url":"${IG}/p/${FIXTURE.image}/"}'`,

@@ -66,10 +66,9 @@ export async function startApp(options: AppRigOptions = {}): Promise<AppRig> {
 }
 
 /** Environment pointing the app at a running fake Instagram (web, api, providers, CDN). */
-export function fakeUpstreamEnv(fake: { webOrigin: string; apiOrigin: string; cdnOrigin: string; staticOrigin: string }): Record<string, string> {
+export function fakeUpstreamEnv(fake: { webOrigin: string; cdnOrigin: string; staticOrigin: string }): Record<string, string> {
   return {
     IG_WEB_ORIGIN: fake.webOrigin,
-    IG_API_ORIGIN: fake.apiOrigin,
     IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
   };

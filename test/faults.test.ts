@@ -10,7 +10,7 @@ import { signMediaToken } from '../src/server/media/token.ts';
 import { fakeUpstreamEnv, RIG_SECRET, startApp, type AppRig } from './app-rig.ts';
 import { fakeFileSize } from './fake-instagram/cdn-bytes.ts';
 import { startFakeCdn, type FakeCdn, type FaultSetting } from './fake-instagram/cdn.ts';
-import { FIXTURE, startFakeInstagram, type Fault, type FakeInstagram } from './fake-instagram/index.ts';
+import { FIXTURE, POST_ENDPOINTS, startFakeInstagram, type Fault, type FakeInstagram } from './fake-instagram/index.ts';
 
 const PROVIDER_KEY = 'faults-provider-key-0123456789';
 const VIDEO = '/scontent.cdninstagram.com/v/t50/faults/big/3000000/video.mp4';
@@ -85,7 +85,7 @@ describe('fake Instagram fault switches → clean API errors', () => {
   it.each(['provider_error', 'empty'] as const)('every built-in strategy broken, provider fault %s', async (fault) => {
     fake.reset();
     fake.switches.providerKey = PROVIDER_KEY;
-    for (const endpoint of ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info'] as const) fake.switches.break(endpoint, 'garbage');
+    for (const endpoint of POST_ENDPOINTS) fake.switches.break(endpoint, 'garbage');
     fake.switches.break('autolink', fault);
     expectCleanError(await resolve(`https://www.instagram.com/p/${FIXTURE.v1Reel}/`), fault);
   });

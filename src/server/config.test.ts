@@ -8,8 +8,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.publicOrigin).toBe('http://localhost:8080');
     expect(config.instagram.webOrigin).toBe('https://www.instagram.com');
-    expect(config.instagram.apiOrigin).toBe('https://i.instagram.com');
-    expect(config.instagram.strategies).toEqual(['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info']);
+    expect(config.instagram.strategies).toEqual(['graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info']);
     expect(config.media.hosts).toEqual(['*.cdninstagram.com', '*.fbcdn.net']);
     expect(config.media.testOrigins).toEqual([]);
     expect(config.rateLimits).toEqual({ resolvePerMin: 30, mediaPerMin: 600, contactPerHour: 5 });

@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
-const DEFAULT_STRATEGIES = ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info'] as const;
-export const STRATEGY_NAMES = DEFAULT_STRATEGIES;
-export type StrategyName = (typeof DEFAULT_STRATEGIES)[number];
+/** Every post strategy there is; `graphql-shortcode` stays available but left the default chain (retired June 2026). */
+export const STRATEGY_NAMES = ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info'] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+/** The 2026 chain (docs/instagram.md): instaloader's and yt-dlp's queries, the post page, then embed and media-info. */
+const DEFAULT_STRATEGIES: readonly StrategyName[] = ['graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info'];
 
 const origin = z
   .string()
@@ -25,7 +27,6 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
   IG_WEB_ORIGIN: origin.default('https://www.instagram.com'),
-  IG_API_ORIGIN: origin.default('https://i.instagram.com'),
   IG_STATIC_ORIGIN: origin.default('https://static.cdninstagram.com'),
   MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
   MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
@@ -35,7 +36,7 @@ const envSchema = z.object({
     .string()
     .default(DEFAULT_STRATEGIES.join(','))
     .transform(list)
-    .pipe(z.array(z.enum(DEFAULT_STRATEGIES)).min(1)),
+    .pipe(z.array(z.enum(STRATEGY_NAMES)).min(1)),
   IG_DOC_ID_SHORTCODE: z.string().regex(/^\d+$/).default('8845758582119845'),
   IG_DOC_ID_WEB_INFO: z.string().regex(/^\d+$/).default('27128499623469141'),
   IG_DOC_ID_POLARIS: z.string().regex(/^\d+$/).default('27130156389949648'),
@@ -72,7 +73,6 @@ export interface Config {
   publicOrigin: string;
   instagram: {
     webOrigin: string;
-    apiOrigin: string;
     appId: string;
     sessionId?: string;
     proxy?: string;
@@ -136,7 +136,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: e.PUBLIC_ORIGIN,
     instagram: {
       webOrigin: e.IG_WEB_ORIGIN,
-      apiOrigin: e.IG_API_ORIGIN,
       appId: e.IG_APP_ID,
       sessionId: e.IG_SESSIONID,
       proxy: e.IG_PROXY,

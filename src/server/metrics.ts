@@ -133,6 +133,16 @@ export function countDocIdDiscovery(result: 'rotated' | 'shared' | 'nothing_new'
   docIdDiscoveryTotal.inc({ result });
 }
 
+const sessionExpiredTotal = new Counter({
+  name: 'gramsave_instagram_session_expired_total',
+  help: 'Instagram sessions (IG_SESSIONID) set aside because Instagram walled them off (login, challenge or home redirect).',
+  registers: [metricsRegistry],
+});
+
+export function countSessionExpired(): void {
+  sessionExpiredTotal.inc();
+}
+
 /** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;

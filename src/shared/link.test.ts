@@ -73,7 +73,16 @@ const CASES: [string, ParsedLink | typeof INVALID | typeof UNSUPPORTED, ToolId?]
   ['https://instagram.com/stories/manchesterunited/', story('manchesterunited')],
   ['https://www.instagram.com/stories/manchesterunited', story('manchesterunited')],
   ['https://www.instagram.com/stories/highlights/17890000000000001/', highlight('17890000000000001')],
-  ['https://www.instagram.com/s/aGlnaGxpZ2h0OjE3ODkwMDAwMDAwMDAwMDAx?story_media_id=1&igsh=x', highlight('17890000000000001')],
+  ['https://www.instagram.com/s/aGlnaGxpZ2h0OjE3ODkwMDAwMDAwMDAwMDAx?igsh=x', highlight('17890000000000001')],
+  // Instagram's share link to one highlight item names it in story_media_id ({pk} or {pk}_{user id}).
+  ['https://www.instagram.com/s/aGlnaGxpZ2h0OjE3ODkwMDAwMDAwMDAwMDAx?story_media_id=3300000000000000001_491527077&igsh=x', { kind: 'highlight', highlightId: '17890000000000001', storyId: '3300000000000000001' }],
+  ['https://www.instagram.com/stories/highlights/17890000000000001/?story_media_id=33', { kind: 'highlight', highlightId: '17890000000000001', storyId: '33' }],
+  // The app's own link to a post: the pk, as a shortcode.
+  ['instagram://media?id=2250368604040140682', post('B866lKJgReK')],
+  ['open instagram://media?id=3560614185974049156_1234 now', post('DFp17y5MymE')],
+  // Every profile tab is the profile.
+  ['https://www.instagram.com/natgeo/posts/', profile('natgeo')],
+  ['https://www.instagram.com/natgeo/tagged/', profile('natgeo')],
   ['https://www.instagram.com/s/aGlnaGxpZ2h0OjE3ODkwMDAwMDAwMDAwMDAx', highlight('17890000000000001')],
   ['https://www.instagram.com/s/bm90LWEtaGlnaGxpZ2h0', UNSUPPORTED],
   ['https://www.instagram.com/stories/highlights/abc/', UNSUPPORTED],

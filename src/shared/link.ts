@@ -3,13 +3,15 @@
  * Finds the first Instagram link in pasted text and says what it points at, or why it cannot be served:
  * `invalid_url` (no Instagram link at all) vs `unsupported` (an Instagram link of a kind we do not serve).
  */
+import { pkToShortcode } from './shortcode.ts';
 import type { ToolId } from './tools.ts';
 
 export type ParsedLink =
   | { kind: 'post' | 'reel' | 'igtv'; shortcode: string }
   | { kind: 'share'; shareId: string; path: string }
   | { kind: 'story'; username: string; storyId?: string }
-  | { kind: 'highlight'; highlightId: string }
+  /** `storyId`: one item of the highlight (`story_media_id` on Instagram's share link). */
+  | { kind: 'highlight'; highlightId: string; storyId?: string }
   | { kind: 'profile'; username: string };
 
 export type LinkParseResult = { ok: true; link: ParsedLink } | { ok: false; error: 'invalid_url' | 'unsupported' };
@@ -43,15 +45,20 @@ const RESERVED = new Set([
   'web', 'your_activity', '_n', '_u',
 ]);
 /** Profile tabs: `/{username}/{tab}/` is still the profile. */
-const PROFILE_TABS = new Set(['reels', 'tagged', 'saved', 'guides', 'feed', 'channel', 'igtv', 'followers', 'following']);
+const PROFILE_TABS = new Set(['posts', 'reels', 'tagged', 'saved', 'guides', 'feed', 'channel', 'igtv', 'followers', 'following']);
 
 const POST_SEGMENT: Record<string, 'post' | 'reel' | 'igtv'> = { p: 'post', reel: 'reel', reels: 'reel', tv: 'igtv' };
 
 const fail = (error: 'invalid_url' | 'unsupported'): LinkParseResult => ({ ok: false, error });
 const ok = (link: ParsedLink): LinkParseResult => ({ ok: true, link });
 
+/** The app's own link to a post, `instagram://media?id={pk}` (sometimes `{pk}_{user id}`). */
+const APP_LINK_RE = /(?<=^|[\s(<[{"'`,;:!|>])instagram:\/\/media\?(?:[^\s#]*&)?id=(\d{1,25})(?:_\d{1,25})?(?=$|[&#\s)\]>"'`,;!|])/i;
+
 export function parseLink(input: string, options: ParseLinkOptions = {}): LinkParseResult {
   const text = input.trim();
+  const appLink = APP_LINK_RE.exec(text);
+  if (appLink) return ok({ kind: 'post', shortcode: pkToShortcode(appLink[1]!) });
   const match = LINK_RE.exec(text);
   if (!match) {
     if (options.tool === 'profile') {
@@ -70,7 +77,14 @@ export function parseLink(input: string, options: ParseLinkOptions = {}): LinkPa
   } catch {
     return fail('invalid_url');
   }
-  return parsePath(url.pathname.split('/').filter(Boolean));
+  const parsed = parsePath(url.pathname.split('/').filter(Boolean));
+  return parsed.ok && parsed.link.kind === 'highlight' ? withHighlightItem(parsed.link, url.searchParams.get('story_media_id')) : parsed;
+}
+
+/** `?story_media_id={pk}` names one item of a highlight (Instagram's share link to it). */
+function withHighlightItem(link: Extract<ParsedLink, { kind: 'highlight' }>, item: string | null): LinkParseResult {
+  const storyId = item?.split('_')[0];
+  return ok(storyId && NUMERIC_ID_RE.test(storyId) ? { ...link, storyId } : link);
 }
 
 function parsePath(segments: string[]): LinkParseResult {
@@ -154,7 +168,7 @@ export function canonicalUrl(link: ParsedLink): string {
     case 'story':
       return `${base}/stories/${link.username}/${link.storyId ? `${link.storyId}/` : ''}`;
     case 'highlight':
-      return `${base}/stories/highlights/${link.highlightId}/`;
+      return `${base}/stories/highlights/${link.highlightId}/${link.storyId ? `?story_media_id=${link.storyId}` : ''}`;
     case 'profile':
       return `${base}/${link.username}/`;
   }
@@ -173,7 +187,7 @@ export function linkKey(link: ParsedLink): string {
     case 'story':
       return `story:${link.username}:${link.storyId ?? '*'}`;
     case 'highlight':
-      return `highlight:${link.highlightId}`;
+      return link.storyId ? `highlight:${link.highlightId}:${link.storyId}` : `highlight:${link.highlightId}`;
     case 'profile':
       return `profile:${link.username}`;
   }

@@ -25,7 +25,6 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'warn',
   DOWNLOAD_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123',
   IG_WEB_ORIGIN: fake.webOrigin,
-  IG_API_ORIGIN: fake.apiOrigin,
   IG_STATIC_ORIGIN: fake.staticOrigin,
   MEDIA_TEST_ORIGINS: fake.cdnOrigin,
   IG_SESSIONID: 'fake',

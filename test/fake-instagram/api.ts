@@ -1,32 +1,51 @@
-/** The fake api origin (mobile REST): media/{pk}/info, users/{id}/info, feed/reels_media. */
+/**
+ * Instagram's REST paths under the web origin, as the web app id reaches them (yt-dlp's 2026 default: the web app id
+ * with a browser user agent on www.instagram.com/api/v1): media/{pk}/info, users/{id}/info, feed/reels_media.
+ * A session Instagram no longer accepts is sent to the home page `/` (yt-dlp #17278).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
 import { usersInfoAnswer } from './fixtures.ts';
-import { applyFault, cookiesOf, sendHtml, sendJson } from './respond.ts';
+import { applyFault, cookiesOf, send, sendHtml, sendJson } from './respond.ts';
+import type { Fault } from './switches.ts';
 
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
 const LOGIN_REQUIRED = { message: 'login_required', require_login: true, status: 'fail' };
 
 const hasSession = (req: IncomingMessage) => Boolean(cookiesOf(req).sessionid);
+const WALLS: ReadonlySet<Fault> = new Set<Fault>(['login_redirect', 'challenge_redirect', 'home_redirect']);
 
-export async function handleApi(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://fake');
+/** A login wall stands before logged-out visitors: a session Instagram accepts goes past it (an expired one does not get here). */
+function sessionSeesPast(req: IncomingMessage, fault: Fault | undefined): Fault | undefined {
+  return fault !== undefined && WALLS.has(fault) && hasSession(req) ? undefined : fault;
+}
+
+/** Answer a REST path, or return false when the path is not one of them. */
+export async function handleRest(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const path = url.pathname;
   const media = /^\/api\/v1\/media\/(\d+)\/info\/?$/.exec(path);
-  if (req.method === 'GET' && media) return mediaInfo(ctx, req, res, media[1]!);
   const user = /^\/api\/v1\/users\/(\d+)\/info\/?$/.exec(path);
-  if (req.method === 'GET' && user) return usersInfo(ctx, req, res, user[1]!);
-  if (req.method === 'GET' && path === '/api/v1/feed/reels_media/') return reelsMedia(ctx, req, res, url.searchParams.get('reel_ids') ?? '');
-  ctx.counts.hit('unknown');
-  return sendJson(res, 404, { message: 'Page not found', status: 'fail' });
+  const reels = path === '/api/v1/feed/reels_media/';
+  if (req.method !== 'GET' || !(media || user || reels)) return false;
+  const session = cookiesOf(req).sessionid;
+  if (session && ctx.switches.expiredSessions.has(session)) {
+    ctx.counts.hit('home-redirect-session');
+    send(res, 302, '', { location: `${ctx.webOrigin}/` });
+    return true;
+  }
+  if (media) await mediaInfo(ctx, req, res, media[1]!);
+  else if (user) await usersInfo(ctx, req, res, user[1]!);
+  else await reelsMedia(ctx, req, res, url.searchParams.get('reel_ids') ?? '');
+  return true;
 }
 
 async function mediaInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, pk: string): Promise<void> {
   const shortcode = shortcodeOfPk(pk);
   ctx.counts.hit('media-info', shortcode);
-  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  ctx.counts.saw('media-info', req.headers);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   if (ctx.switches.mediaInfoNeedsSession && !hasSession(req)) return sendJson(res, 401, LOGIN_REQUIRED);
-  const fault = ctx.switches.faultFor('media-info', shortcode);
+  const fault = sessionSeesPast(req, ctx.switches.faultFor('media-info', shortcode));
   const ok = await applyFault(fault, req, res, ctx.webOrigin, {
     notFound: () =>
       fault === 'null_media'
@@ -43,9 +62,9 @@ async function mediaInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResp
 async function usersInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const profile = [...ctx.fixtures.profiles.values()].find((p) => p.id === id);
   ctx.counts.hit('users-info', profile?.username ?? id);
-  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   if (!hasSession(req)) return sendJson(res, 401, LOGIN_REQUIRED);
-  const ok = await applyFault(ctx.switches.faultFor('users-info', profile?.username ?? id), req, res, ctx.webOrigin, {
+  const ok = await applyFault(sessionSeesPast(req, ctx.switches.faultFor('users-info', profile?.username ?? id)), req, res, ctx.webOrigin, {
     notFound: () => sendJson(res, 404, { message: 'User not found', status: 'fail' }),
     private: () => sendJson(res, 400, NOT_AUTHORIZED),
   });
@@ -59,11 +78,11 @@ async function reelsMedia(ctx: FakeContext, req: IncomingMessage, res: ServerRes
   const owner = highlight ? undefined : [...ctx.fixtures.profiles.values()].find((p) => p.id === reelId);
   const target = highlight ?? owner?.username ?? reelId;
   ctx.counts.hit('reels-media', target);
-  if (!xhrHeadersOk(req, 'app')) return sendUseragentMismatch(res);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   // Without a session: a redirect to the login page, as Instagram does for the api origin's stories.
   if (!hasSession(req)) return sendHtml(res, 302, '', { location: `${ctx.webOrigin}/accounts/login/` });
   const empty = () => sendJson(res, 200, { reels: {}, reels_media: [], status: 'ok' });
-  const ok = await applyFault(ctx.switches.faultFor('reels-media', target), req, res, ctx.webOrigin, {
+  const ok = await applyFault(sessionSeesPast(req, ctx.switches.faultFor('reels-media', target)), req, res, ctx.webOrigin, {
     notFound: empty,
     private: () => sendJson(res, 400, NOT_AUTHORIZED),
   });

@@ -60,11 +60,10 @@ export function shortcodeOfPk(pk: string): string | undefined {
   return code || 'A';
 }
 
-/** The XHR header set real Instagram insists on: the web app id with a browser UA. */
-export function xhrHeadersOk(req: IncomingMessage, ua: 'browser' | 'app'): boolean {
+/** The XHR header set real Instagram insists on: the web app id with a browser UA (the consistent pair). */
+export function xhrHeadersOk(req: IncomingMessage): boolean {
   const agent = req.headers['user-agent'] ?? '';
-  const uaOk = ua === 'browser' ? agent.includes('Mozilla/5.0') : agent.startsWith('Instagram ');
-  return req.headers['x-ig-app-id'] === APP_ID && uaOk;
+  return req.headers['x-ig-app-id'] === APP_ID && agent.includes('Mozilla/5.0');
 }
 
 export function sendUseragentMismatch(res: ServerResponse): void {

@@ -2,7 +2,7 @@
  * The fake's content, built from the real samples at start: posts (each in both shapes), profiles,
  * story reels and a highlight, share links. Extra fixtures are derived from the samples, never invented shapes.
  */
-import { shortcodeToPk } from '../../src/server/extract/instagram/shortcode.ts';
+import { shortcodeToPk } from '../../src/shared/shortcode.ts';
 import { graphqlToV1, v1ToGraphql } from './convert.ts';
 import { graphqlMediaOf, loadSample, SAMPLE } from './samples.ts';
 
@@ -24,6 +24,8 @@ export interface ProfileFixture {
   isPrivate: boolean;
   picUrl: string;
   picUrlHd: string;
+  /** A live business account: web_profile_info breaks for these in 2026 (cobalt #1579). */
+  business?: boolean;
 }
 
 export interface ReelFixture {
@@ -60,6 +62,8 @@ export const FIXTURE = {
   highlightId: '17890000000000001',
   profile: 'instagram',
   profileFromSample: 'giovanni.ricardo',
+  /** A business account made from the captured profile (its picture and template). */
+  businessProfile: 'hold.out_studio',
   shareToPost: 'BAMpost0001',
   shareToReel: 'BAMreel0001',
   shareOffsite: 'BAMoffsite01',
@@ -96,6 +100,15 @@ export function buildFixtures(): Fixtures {
     isPrivate: false,
     picUrl: web.data.user.profile_pic_url,
     picUrlHd: web.data.user.profile_pic_url_hd,
+  });
+  addProfile({
+    id: '6198223099',
+    username: FIXTURE.businessProfile,
+    fullName: 'Hold Out Studio',
+    isPrivate: false,
+    picUrl: web.data.user.profile_pic_url,
+    picUrlHd: web.data.user.profile_pic_url_hd,
+    business: true,
   });
   for (const post of posts.values()) {
     const owner = post.graphql.owner;

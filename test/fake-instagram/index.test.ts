@@ -69,20 +69,19 @@ describe('headers real Instagram requires', () => {
     expect(fake.counts.get('graphql-shortcode', FIXTURE.image)).toBe(4);
   });
 
-  it('the api origin wants the app UA, and a session for stories', async () => {
-    const browser = await fetch(`${fake.apiOrigin}/api/v1/feed/reels_media/?reel_ids=${FIXTURE.storyUserId}`, { headers: { 'user-agent': BROWSER, 'x-ig-app-id': APP_ID } });
-    expect(browser.status).toBe(400);
-    const noSession = await fetch(`${fake.apiOrigin}/api/v1/feed/reels_media/?reel_ids=${FIXTURE.storyUserId}`, {
-      headers: { 'user-agent': APP, 'x-ig-app-id': APP_ID },
-      redirect: 'manual',
-    });
+  it('the REST paths answer on the web origin to the web app id with a browser UA (the consistent pair), stories with a session', async () => {
+    const rest = `${fake.webOrigin}/api/v1/feed/reels_media/?reel_ids=${FIXTURE.storyUserId}`;
+    const app = await fetch(rest, { headers: { 'user-agent': APP, 'x-ig-app-id': APP_ID } });
+    expect(app.status).toBe(400);
+    const noSession = await fetch(rest, { headers: { 'user-agent': BROWSER, 'x-ig-app-id': APP_ID }, redirect: 'manual' });
     expect(noSession.status).toBe(302);
     expect(noSession.headers.get('location')).toMatch(/\/accounts\/login\/$/);
-    const withSession = await fetch(`${fake.apiOrigin}/api/v1/feed/reels_media/?reel_ids=${FIXTURE.storyUserId}`, {
-      headers: { 'user-agent': APP, 'x-ig-app-id': APP_ID, cookie: 'sessionid=x' },
-    });
+    const withSession = await fetch(rest, { headers: { 'user-agent': BROWSER, 'x-ig-app-id': APP_ID, cookie: 'sessionid=x' } });
     const body = (await withSession.json()) as { reels: Record<string, { items: unknown[] }> };
     expect(body.reels[FIXTURE.storyUserId]!.items).toHaveLength(6);
+    fake.switches.expiredSessions.add('x');
+    const expired = await fetch(rest, { headers: { 'user-agent': BROWSER, 'x-ig-app-id': APP_ID, cookie: 'sessionid=x' }, redirect: 'manual' });
+    expect([expired.status, new URL(expired.headers.get('location')!).pathname]).toEqual([302, '/']);
   });
 
   it('share links redirect only a plain client; a browser gets HTML', async () => {

@@ -5,7 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleApi } from './api.ts';
 import { handleForeign, handleStatic } from './bundles.ts';
 import { startFakeCdn, type FakeCdn } from './cdn.ts';
 import { TokenBook, type FakeContext } from './context.ts';
@@ -16,7 +15,8 @@ import { FakeCounts, FakeSwitches } from './switches.ts';
 import { handleWeb } from './web.ts';
 
 export { FIXTURE } from './fixtures.ts';
-export type { Fault, FakeEndpoint } from './switches.ts';
+export type { Fact2026, Fault, FakeEndpoint } from './switches.ts';
+export { POST_ENDPOINTS } from './switches.ts';
 
 export interface FakeInstagramOptions {
   /** Origin of a running fake CDN; when absent, one is started (and closed with the fake). */
@@ -24,8 +24,8 @@ export interface FakeInstagramOptions {
 }
 
 export interface FakeInstagram {
+  /** Instagram's web origin: pages, GraphQL and (as the web app id reaches them) the REST paths. */
   webOrigin: string;
-  apiOrigin: string;
   cdnOrigin: string;
   /** Origin of the fake third-party providers (autolink, story-info). */
   providerOrigin: string;
@@ -73,17 +73,15 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     foreignOrigin: '',
   };
   const web = await listen(ctx, handleWeb);
-  const api = await listen(ctx, handleApi);
   const providers = await listen(ctx, handleProviders);
   const statics = await listen(ctx, handleStatic);
   const foreign = await listen(ctx, handleForeign);
   ctx.webOrigin = web.origin;
   ctx.staticOrigin = statics.origin;
   ctx.foreignOrigin = foreign.origin;
-  const servers = [web.server, api.server, providers.server, statics.server, foreign.server];
+  const servers = [web.server, providers.server, statics.server, foreign.server];
   return {
     webOrigin: web.origin,
-    apiOrigin: api.origin,
     cdnOrigin,
     providerOrigin: providers.origin,
     staticOrigin: statics.origin,

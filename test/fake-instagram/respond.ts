@@ -3,6 +3,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './switches.ts';
 
 export const WAIT_MESSAGE = 'Please wait a few minutes before you try again.';
+/** Throttling in a 200 (2026): GraphQL's code 1675004. */
+export const THROTTLE_200 = { errors: [{ message: 'Rate limit exceeded', severity: 'CRITICAL', code: 1675004, summary: 'Rate limit exceeded' }], data: null, status: 'ok' };
+/** The spam guard (gallery-dl #7202, captured 2025-03-23). */
+export const FEEDBACK_REQUIRED = {
+  message: 'feedback_required',
+  spam: true,
+  feedback_title: 'Try Again Later',
+  feedback_message: 'We limit how often you can do certain things on Instagram to protect our community. Tell us if you think we made a mistake.',
+  feedback_url: '',
+  feedback_action: 'report_problem',
+  feedback_appeal_label: 'Let us know',
+  restriction_enrollment_data: '',
+  status: 'fail',
+};
 
 export function send(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}): void {
   if (res.destroyed || res.headersSent) return;
@@ -79,6 +93,18 @@ export async function applyFault(
       return undefined;
     case 'login_redirect':
       send(res, 302, '', { location: `${webOrigin}/accounts/login/?next=${encodeURIComponent(req.url ?? '/')}` });
+      return undefined;
+    case 'challenge_redirect':
+      send(res, 302, '', { location: `${webOrigin}/challenge/?next=${encodeURIComponent(req.url ?? '/')}` });
+      return undefined;
+    case 'home_redirect':
+      send(res, 302, '', { location: `${webOrigin}/` });
+      return undefined;
+    case 'throttle_200':
+      sendJson(res, 200, THROTTLE_200);
+      return undefined;
+    case 'feedback_required':
+      sendJson(res, 400, FEEDBACK_REQUIRED);
       return undefined;
     case 'require_login':
       sendJson(res, 401, { message: WAIT_MESSAGE, require_login: true, status: 'fail' });

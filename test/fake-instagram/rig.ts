@@ -29,7 +29,6 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
   const app = await startApp({
     env: {
       IG_WEB_ORIGIN: fake.webOrigin,
-      IG_API_ORIGIN: fake.apiOrigin,
       IG_STATIC_ORIGIN: fake.staticOrigin,
       MEDIA_TEST_ORIGINS: fake.cdnOrigin,
       RATE_LIMIT_RESOLVE_PER_MIN: '100000',

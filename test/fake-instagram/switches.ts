@@ -1,13 +1,44 @@
 /** Fault switches and request counters of the fake upstream. */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { BundleMode } from './bundles.ts';
 import { DOC_IDS } from './context.ts';
+
+/**
+ * How Instagram answered public extractors from June 2026 on, one switch per fact (docs/instagram.md has the
+ * sources); `FakeSwitches.enable2026()` turns them all on. Off, the fake answers the 2024 way.
+ */
+export const FACTS_2026 = [
+  /** doc id 8845758582119845 (PolarisPostActionLoadPostQueryQuery) answers `xdt_shortcode_media: null` for every post. */
+  'shortcode-retired',
+  /** The Polaris query answers the HTML app shell (a client without a browser's TLS fingerprint). */
+  'polaris-html',
+  /** A stale doc id's `errors` answer says `"status":"fail"`. */
+  'stale-status-fail',
+  /** `/` sets no csrftoken cookie; the token stands in the page (`"csrf_token":"…"`). */
+  'csrf-in-page',
+  /** `/` grants no csrftoken at all. */
+  'no-csrf',
+  /** Answers carry `x-ig-set-www-claim`. */
+  'www-claim',
+  /** web_profile_info: 400 "Asset … has been deleted" for business accounts, 429 for the others. */
+  'profile-info-broken',
+] as const;
+export type Fact2026 = (typeof FACTS_2026)[number];
 
 export type Fault =
   | 'not_found'
   | 'private'
   | 'login_redirect'
+  /** The 2026 login walls: a redirect to /challenge/, and to the home page / (also an expired session's). */
+  | 'challenge_redirect'
+  | 'home_redirect'
+  /** 401 "Please wait a few minutes" with require_login: throttling. */
   | 'require_login'
   | 'rate_limited'
+  /** HTTP 200 `{"errors":[{"code":1675004,"message":"Rate limit exceeded"}],"data":null}`. */
+  | 'throttle_200'
+  /** `{"message":"feedback_required","spam":true,"feedback_title":"Try Again Later",…}` (gallery-dl #7202). */
+  | 'feedback_required'
   | 'server_error'
   | 'garbage'
   | 'null_media'
@@ -35,11 +66,17 @@ export const ENDPOINTS = [
   'autolink',
   'story-info',
   'post-page',
+  'topsearch',
+  'profile-page',
   'static',
   'foreign',
+  'home-redirect-session',
   'unknown',
 ] as const;
 export type FakeEndpoint = (typeof ENDPOINTS)[number];
+
+/** Every endpoint that serves a post (one per post strategy: the post page serves `permalink`). */
+export const POST_ENDPOINTS = ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'post-page', 'embed', 'media-info'] as const satisfies readonly FakeEndpoint[];
 
 export class FakeSwitches {
   /** The GraphQL doc ids Instagram accepts now; others get an `errors` answer (rotate() changes them). */
@@ -56,6 +93,20 @@ export class FakeSwitches {
   providerKey = 'fake-provider-key';
   /** Where the off-Instagram share link redirects. */
   offsiteLocation = 'https://example.invalid/p/B866lKJgReK/';
+  /** The 2026 facts in force (none: the 2024 answers). */
+  readonly facts = new Set<Fact2026>();
+  /** Session ids Instagram no longer accepts: a request carrying one is sent to the home page `/`. */
+  readonly expiredSessions = new Set<string>();
+
+  /** Turn 2026 facts on: the ones named, or all. */
+  enable2026(...facts: Fact2026[]): this {
+    for (const fact of facts.length > 0 ? facts : FACTS_2026) if (fact !== 'no-csrf' || facts.includes('no-csrf')) this.facts.add(fact);
+    return this;
+  }
+
+  is2026(fact: Fact2026): boolean {
+    return this.facts.has(fact);
+  }
 
   set(target: string, fault: Fault): this {
     this.targets.set(target, fault);
@@ -87,11 +138,23 @@ export class FakeSwitches {
     this.mediaInfoNeedsSession = true;
     this.providerKey = 'fake-provider-key';
     this.offsiteLocation = 'https://example.invalid/p/B866lKJgReK/';
+    this.facts.clear();
+    this.expiredSessions.clear();
   }
 }
 
 export class FakeCounts {
   private readonly counts = new Map<string, number>();
+  private readonly lastHeaders = new Map<FakeEndpoint, IncomingHttpHeaders>();
+
+  /** The headers of an endpoint's last request (request-shape tests). */
+  headersOf(endpoint: FakeEndpoint): IncomingHttpHeaders | undefined {
+    return this.lastHeaders.get(endpoint);
+  }
+
+  saw(endpoint: FakeEndpoint, headers: IncomingHttpHeaders): void {
+    this.lastHeaders.set(endpoint, headers);
+  }
 
   hit(endpoint: FakeEndpoint, target?: string): void {
     this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
@@ -116,5 +179,6 @@ export class FakeCounts {
 
   reset(): void {
     this.counts.clear();
+    this.lastHeaders.clear();
   }
 }

@@ -1,10 +1,20 @@
-/** The fake web origin: `/` (tokens), web GraphQL, Polaris, embed pages, web_profile_info, share links, login. */
+/**
+ * The fake web origin: `/` (tokens), web GraphQL, Polaris, post pages, embed pages, web_profile_info, topsearch,
+ * profile pages, share links, login, and the REST paths (api.ts). The 2026 facts (switches.ts FACTS_2026) change
+ * answers where Instagram changed them.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rewriteCdnJson, oeFor } from './cdn-rewrite.ts';
+import { handleRest } from './api.ts';
+import { rewriteCdnJson, rewriteCdnText, oeFor } from './cdn-rewrite.ts';
 import { bundleTags } from './bundles.ts';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
+
+/** The claim Instagram hands out once 2026's `www-claim` fact is on. */
+export const WWW_CLAIM = 'hmac.AR0fakeWwwClaimFromTheFake';
+const NOT_AVAILABLE = '<!DOCTYPE html><html><body>Sorry, this page isn&#39;t available.</body></html>';
+const RESERVED = new Set(['accounts', 'api', 'challenge', 'explore', 'graphql', 'p', 'reel', 'reels', 'share', 'stories', 'tv', 'web', 'static']);
 
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
 
@@ -14,21 +24,26 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fake');
   const path = url.pathname;
+  if (ctx.switches.is2026('www-claim')) res.setHeader('x-ig-set-www-claim', WWW_CLAIM);
   if (req.method === 'GET' && path === '/') return home(ctx, req, res);
+  if (await handleRest(ctx, req, res, url)) return;
+  if (req.method === 'GET' && path === '/web/search/topsearch/') return topsearch(ctx, req, res, url.searchParams.get('query') ?? '');
   if (req.method === 'POST' && (path === '/graphql/query' || path === '/api/graphql')) return graphql(ctx, req, res, path);
   const embedMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/embed(?:\/captioned)?\/?$/.exec(path);
   if (req.method === 'GET' && embedMatch) return embed(ctx, req, res, embedMatch[1]!);
   if (req.method === 'GET' && path === '/api/v1/users/web_profile_info/') return webProfile(ctx, req, res, url.searchParams.get('username') ?? '');
- const pageMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-  if (req.method === 'GET' && pageMatch) return postPage(ctx, res, pageMatch[1]!);
+  const pageMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (req.method === 'GET' && pageMatch) return postPage(ctx, req, res, pageMatch[1]!);
   const shareMatch = /^\/share\/(?:(?:p|reel)\/)?([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (req.method === 'GET' && shareMatch) return share(ctx, req, res, shareMatch[1]!);
   if (path.startsWith('/accounts/login')) {
     ctx.counts.hit('login');
     return sendHtml(res, 200, '<!DOCTYPE html><html><body><form id="loginForm">Log in</form></body></html>');
   }
+  const profileMatch = /^\/([A-Za-z0-9._]{1,30})\/?$/.exec(path);
+  if (req.method === 'GET' && profileMatch && !RESERVED.has(profileMatch[1]!.toLowerCase())) return profilePage(ctx, req, res, profileMatch[1]!);
   ctx.counts.hit('unknown');
-  return sendHtml(res, 404, '<!DOCTYPE html><html><body>Sorry, this page isn&#39;t available.</body></html>');
+  return sendHtml(res, 404, NOT_AVAILABLE);
 }
 
 async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -39,11 +54,15 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
   });
   if (!ok) return;
   const { lsd, csrf } = ctx.tokens.issue();
+  // 2026: some pages set no csrftoken cookie and carry the token in the page, some grant none at all.
+  const noCsrf = ctx.switches.is2026('no-csrf');
+  const cookieless = noCsrf || ctx.switches.is2026('csrf-in-page');
+  const inPage = cookieless && !noCsrf ? `<script type="application/json">{"config":{"csrf_token":"${csrf}","viewer":null}}</script>` : '';
   sendHtml(
     res,
     200,
-    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${bundleTags(ctx)}</head><body></body></html>`,
-    { 'set-cookie': [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`, 'ig_did=FAKE; Path=/; HttpOnly'] },
+    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${inPage}${bundleTags(ctx)}</head><body></body></html>`,
+    { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly'] },
   );
 }
 
@@ -70,9 +89,18 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   }
   const shortcode = endpoint === 'polaris-media' ? shortcodeOfPk(String(variables.media_id ?? '')) : variables.shortcode;
   ctx.counts.hit(endpoint, shortcode);
-  // A doc id Instagram no longer knows (after a rotation): an errors answer without data.
-  if (endpoint === 'unknown') return sendJson(res, 200, { errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675030 }], data: null, status: 'ok' });
-  if (!xhrHeadersOk(req, 'browser')) return sendUseragentMismatch(res);
+  ctx.counts.saw(endpoint, req.headers);
+  // A doc id Instagram no longer knows (after a rotation): an errors answer without data ("status":"fail" in 2026).
+  if (endpoint === 'unknown') {
+    return sendJson(res, 200, { errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675030 }], data: null, status: ctx.switches.is2026('stale-status-fail') ? 'fail' : 'ok' });
+  }
+  // June 2026: the retired query answers null for every post, whatever the post (instaloader #2704, yt-dlp #17074).
+  if (endpoint === 'graphql-shortcode' && ctx.switches.is2026('shortcode-retired')) {
+    return sendJson(res, 200, { data: { xdt_shortcode_media: null }, extensions: { is_final: true }, status: 'ok' });
+  }
+  // Polaris answers its app shell to a client without a browser's TLS fingerprint (FxEmbed PR #2299).
+  if (endpoint === 'polaris-media' && ctx.switches.is2026('polaris-html')) return sendHtml(res, 200, APP_SHELL);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   const lsd = req.headers['x-fb-lsd'];
   if (typeof lsd !== 'string' || !ctx.tokens.lsd.has(lsd) || form.get('lsd') !== lsd) {
     return sendJson(res, 400, { message: 'LSD token missing or invalid', status: 'fail' });
@@ -101,10 +129,70 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: post.v1 } }, status: 'ok' }, ok.expired);
 }
 
-/** A post's own page, as a logged-out browser gets it: the app shell and its script bundles. */
-async function postPage(ctx: FakeContext, res: ServerResponse, shortcode: string): Promise<void> {
+const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title></head><body><div id="react-root"></div></body></html>';
+
+/**
+ * A post's own page, as a logged-out browser gets it: the app shell, its script bundles, and the answer of its
+ * Polaris query prefetched in a `data-sjs` script (RelayPrefetchedStreamCache → __bbox.result.data.xig_polaris_media).
+ */
+async function postPage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string): Promise<void> {
   ctx.counts.hit('post-page', shortcode);
-  sendHtml(res, 200, `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div></body></html>`);
+  ctx.counts.saw('post-page', req.headers);
+  const post = ctx.fixtures.posts.get(shortcode);
+  const ok = await applyFault(ctx.switches.faultFor('post-page', shortcode), req, res, ctx.webOrigin, {
+    notFound: () => sendHtml(res, 404, NOT_AVAILABLE),
+    private: () => sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: null })),
+  });
+  if (!ok) return;
+  if (!post) return sendHtml(res, 404, NOT_AVAILABLE);
+  sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: rewriteCdnJson(post.v1, ctx.cdnOrigin, oeFor(ok.expired)) }));
+}
+
+function postPageHtml(ctx: FakeContext, polarisMedia: unknown): string {
+  const prefetch = {
+    require: [
+      ['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_PolarisPostRootQueryRelayPreloader_1', { __bbox: { complete: true, result: { data: { xig_polaris_media: polarisMedia }, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]],
+    ],
+  };
+  return `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div><script type="application/json" data-content-len="120" data-sjs>{"require":[["ServerJS","handle",null,[{"define":[]}]]]}</script><script type="application/json" data-content-len="9000" data-sjs>${scriptJson(prefetch)}</script></body></html>`;
+}
+
+/** topsearch: users whose name holds the query, the exact one first (gallery-dl's first way to a user in 2026). */
+async function topsearch(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
+  const key = query.toLowerCase();
+  ctx.counts.hit('topsearch', key);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
+  const ok = await applyFault(ctx.switches.faultFor('topsearch', key), req, res, ctx.webOrigin, {
+    notFound: () => sendJson(res, 200, { users: [], places: [], hashtags: [], status: 'ok' }),
+    private: () => sendJson(res, 200, { users: [], places: [], hashtags: [], status: 'ok' }),
+  });
+  if (!ok) return;
+  const found = [...ctx.fixtures.profiles.values()].filter((p) => key.length > 0 && p.username.toLowerCase().includes(key));
+  found.sort((a, b) => Number(b.username.toLowerCase() === key) - Number(a.username.toLowerCase() === key));
+  const users = found.slice(0, 20).map((p, position) => ({
+    position,
+    user: { pk: p.id, pk_id: p.id, username: p.username, full_name: p.fullName, is_private: p.isPrivate, is_verified: false, profile_pic_url: p.picUrl, has_anonymous_profile_picture: false },
+  }));
+  sendMediaJson(ctx, res, { users, places: [], hashtags: [], has_more: false, status: 'ok' }, ok.expired);
+}
+
+/** A profile's page: `"profile_id":"…"` and the picture as og:image (gallery-dl's last way to a user). */
+async function profilePage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, username: string): Promise<void> {
+  const key = username.toLowerCase();
+  ctx.counts.hit('profile-page', key);
+  const ok = await applyFault(ctx.switches.faultFor('profile-page', key), req, res, ctx.webOrigin, {
+    notFound: () => sendHtml(res, 404, NOT_AVAILABLE),
+    private: () => sendHtml(res, 404, NOT_AVAILABLE),
+  });
+  if (!ok) return;
+  const profile = ctx.fixtures.profiles.get(key);
+  if (!profile) return sendHtml(res, 404, NOT_AVAILABLE);
+  const picture = rewriteCdnText(profile.picUrl, ctx.cdnOrigin, oeFor(ok.expired)).replace(/&/g, '&amp;');
+  sendHtml(
+    res,
+    200,
+    `<!DOCTYPE html><html lang="en"><head><title>${profile.fullName} (@${profile.username}) • Instagram photos and videos</title><meta property="og:image" content="${picture}" /></head><body><script type="application/json" data-sjs>{"require":[["PolarisProfilePageContentQuery",{"props":{"id":"${profile.id}","profile_id":"${profile.id}"}}]]}</script></body></html>`,
+  );
 }
 
 async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string): Promise<void> {
@@ -131,8 +219,13 @@ async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse
 async function webProfile(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, username: string): Promise<void> {
   const key = username.toLowerCase();
   ctx.counts.hit('web-profile-info', key);
-  if (!xhrHeadersOk(req, 'browser')) return sendUseragentMismatch(res);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   const profile = ctx.fixtures.profiles.get(key);
+  // 2026: the endpoint is broken for live business accounts (cobalt #1579) and mostly throttled (gallery-dl PR #9069).
+  if (ctx.switches.is2026('profile-info-broken') && profile) {
+    if (profile.business) return sendJson(res, 400, { message: 'Asset 1250000000000000 of type ig_business_category_subvertical has been deleted or is not accessible', status: 'fail' });
+    return sendJson(res, 429, { message: 'Please wait a few minutes before you try again.', status: 'fail' }, { 'retry-after': '300' });
+  }
   const fault = ctx.switches.faultFor('web-profile-info', key);
   // A private profile still answers, with is_private: true.
   const isPrivate = fault === 'private' || (profile?.isPrivate ?? false);

@@ -1,13 +1,15 @@
 /**
- * Classified extraction failures (PROTOCOL "Failure signals") and how they leave the API.
- * When every strategy fails, the most telling failure wins:
- * private > not found > no media > login required > rate limited > changed > unavailable.
+ * Classified extraction failures (PROTOCOL "Failure signals", docs/instagram.md) and how they leave the API.
+ * `empty` is one query's null or empty answer: no answer, not evidence that the post is gone. When every strategy
+ * fails, verdict.ts decides which failure the visitor sees.
  */
 import { ApiError } from '../http/api-error.ts';
 
 export type FailureKind =
   | 'private'
   | 'not_found'
+  /** A query answered, but with nothing in it (null media, no items): see verdict.ts. */
+  | 'empty'
   | 'no_media'
   | 'login_required'
   | 'rate_limited'
@@ -15,18 +17,6 @@ export type FailureKind =
   | 'unavailable'
   | 'timeout'
   | 'unsupported';
-
-const RANK: Record<FailureKind, number> = {
-  unsupported: 9,
-  private: 8,
-  not_found: 7,
-  no_media: 6,
-  login_required: 5,
-  rate_limited: 4,
-  changed: 3,
-  unavailable: 2,
-  timeout: 1,
-};
 
 export class ExtractError extends Error {
   readonly kind: FailureKind;
@@ -51,15 +41,10 @@ export function asExtractError(err: unknown): ExtractError {
   return new ExtractError('changed', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
-export function mostTelling(failures: ExtractError[]): ExtractError | undefined {
-  let best: ExtractError | undefined;
-  for (const failure of failures) if (!best || RANK[failure.kind] > RANK[best.kind]) best = failure;
-  return best;
-}
-
 const MESSAGES: Record<FailureKind, string> = {
   private: 'Access denied. The content might be from a private account.',
   not_found: 'Content not found or has been deleted. Please check the URL.',
+  empty: 'Content not found or has been deleted. Please check the URL.',
   no_media: 'No downloadable content found.',
   login_required: 'Instagram only shows this content to logged-in users right now. Please try again later.',
   rate_limited: 'Rate limit exceeded. Please try again later.',
@@ -83,6 +68,8 @@ export function toApiError(failure: ExtractError): ApiError {
       return new ApiError('upstream_unavailable', message, { cause: failure });
     case 'timeout':
       return new ApiError('upstream_unavailable', message, { status: 504, cause: failure });
+    case 'empty':
+      return new ApiError('not_found', message, { cause: failure });
     default:
       return new ApiError(failure.kind, message, { cause: failure });
   }

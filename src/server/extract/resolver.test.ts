@@ -32,40 +32,40 @@ describe('strategy fallback', () => {
   });
 
   it('earlier strategies broken → embed (contextJSON form) is used, each failure counted and logged', async () => {
-    rig.fake.switches.break('graphql-shortcode').break('graphql-web-info', 'server_error').break('polaris-media', 'require_login');
-    const before = { embed: await strategyCount('embed', 'ok'), changed: await strategyCount('graphql-shortcode', 'changed') };
+    rig.fake.switches.break('graphql-web-info', 'server_error').break('polaris-media', 'require_login').break('post-page');
+    const before = { embed: await strategyCount('embed', 'ok'), changed: await strategyCount('permalink', 'changed') };
     const res = await rig.resolve(`${IG}/p/${FIXTURE.carousel}/`);
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(3);
     expect(rig.fake.counts.get('embed', FIXTURE.carousel)).toBe(1);
     expect(rig.fake.counts.get('media-info')).toBe(0);
     expect(await strategyCount('embed', 'ok')).toBe(before.embed + 1);
-    expect(await strategyCount('graphql-shortcode', 'changed')).toBe(before.changed + 1);
+    expect(await strategyCount('permalink', 'changed')).toBe(before.changed + 1);
     const lines = rig.app.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.target === `media:${FIXTURE.carousel}`);
     expect(lines.map((l) => `${l.strategy}:${l.outcome}`)).toEqual([
-      'graphql-shortcode:changed',
       'graphql-web-info:unavailable',
-      'polaris-media:login_required',
+      'polaris-media:rate_limited',
+      'permalink:changed',
       'embed:ok',
     ]);
   });
 
   it('embed reads the __additionalDataLoaded form too (v1 items)', async () => {
-    rig.fake.switches.break('graphql-shortcode').break('graphql-web-info').break('polaris-media');
+    rig.fake.switches.break('graphql-web-info').break('polaris-media').break('post-page');
     const res = await rig.resolve(`${IG}/p/${FIXTURE.v1Image}/`);
     expect(res.body).toMatchObject({ kind: 'post', shortcode: FIXTURE.v1Image, author: { username: 'manchesterunited' } });
     expect(rig.fake.counts.get('embed', FIXTURE.v1Image)).toBe(1);
   });
 
   it('the first four broken → media-info with the session cookie', async () => {
-    for (const name of ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed'] as const) rig.fake.switches.break(name);
+    for (const name of ['graphql-web-info', 'polaris-media', 'post-page', 'embed'] as const) rig.fake.switches.break(name);
     const res = await rig.resolve(`${IG}/tv/${FIXTURE.igtv}/`);
     expect(res.body.kind).toBe('igtv');
     expect(rig.fake.counts.get('media-info', FIXTURE.igtv)).toBe(1);
   });
 
   it('polaris-media addresses the post by pk', async () => {
-    rig.fake.switches.break('graphql-shortcode').break('graphql-web-info');
+    rig.fake.switches.break('graphql-web-info');
     const res = await rig.resolve(`${IG}/reel/${FIXTURE.reel2025}/`);
     expect(res.body.caption).toContain('✨');
     expect(rig.fake.counts.get('polaris-media', FIXTURE.reel2025)).toBe(1);
@@ -79,7 +79,7 @@ describe('strategy fallback', () => {
     const res = await rig.resolve(`${IG}/p/${FIXTURE.reel}/`);
     expect(res.status).toBe(200);
     expect(rig.fake.counts.get('home')).toBe(1);
-    expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.reel)).toBe(2);
+    expect(rig.fake.counts.get('graphql-web-info', FIXTURE.reel)).toBe(2);
   });
 });
 
@@ -110,7 +110,7 @@ describe('single-flight and cache', () => {
     const links = Array.from({ length: 50 }, (_, i) => (i % 2 ? `${IG}/reel/${FIXTURE.v1Reel}/?igsh=${i}` : `${IG}/p/${FIXTURE.v1Reel}/`));
     const results = await Promise.all(links.map((link) => rig.resolve(link)));
     expect(results.every((r) => r.status === 200 && r.body.shortcode === FIXTURE.v1Reel)).toBe(true);
-    expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.v1Reel)).toBe(1);
+    expect(rig.fake.counts.get('graphql-web-info', FIXTURE.v1Reel)).toBe(1);
   });
 
   it('a second request is a cache hit: no upstream request', async () => {
@@ -142,7 +142,7 @@ describe('single-flight and cache', () => {
     rig.fake.switches.set(FIXTURE.reel2025, 'expired');
     await rig.resolve(`${IG}/reel/${FIXTURE.reel2025}/`);
     await rig.resolve(`${IG}/reel/${FIXTURE.reel2025}/`);
-    expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.reel2025)).toBe(2);
+    expect(rig.fake.counts.get('graphql-web-info', FIXTURE.reel2025)).toBe(2);
   });
 
   it('failures are not cached', async () => {
@@ -195,11 +195,10 @@ describe('IG_PROXY', () => {
     try {
       expect((await rig.resolve(`${IG}/p/${FIXTURE.image}/`)).status).toBe(200);
       expect((await rig.resolve(`${IG}/stories/${FIXTURE.storyUser}/`)).status).toBe(200);
-      const web = new URL(rig.fake.webOrigin).host;
-      const api = new URL(rig.fake.apiOrigin).host;
-      expect(tunnels).toContain(web);
-      expect(tunnels).toContain(api);
-      expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.image)).toBe(1);
+      // Every request goes to the web origin (the web app id's consistent host), through the proxy.
+      expect(new Set(tunnels)).toEqual(new Set([new URL(rig.fake.webOrigin).host]));
+      expect(rig.fake.counts.get('graphql-web-info', FIXTURE.image)).toBe(1);
+      expect(rig.fake.counts.get('reels-media', FIXTURE.storyUser)).toBe(1);
     } finally {
       await rig.close();
       proxy.closeAllConnections();

@@ -1,35 +1,29 @@
 /**
- * link → RawResolution: cache, single-flight, the strategy chain and failure classification.
- * Built-in strategies run first in configured order, then the optional providers; when all fail,
- * the most telling failure is reported. Every step is logged and counted per strategy × outcome.
+ * link → RawResolution: cache, single-flight and share links here; the chain of strategies (chain.ts), the
+ * failure the visitor sees when all fail (verdict.ts) and the chain's self-healing (healing.ts) in files of their own.
  */
-import { canonicalUrl, linkKey, type ParsedLink } from '../../shared/link.ts';
+import { linkKey, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
 import type { Config, StrategyName } from '../config.ts';
 import { cdnExpiry } from '../media/token.ts';
-import { countCacheLookup, resolveStrategyTotal } from '../metrics.ts';
+import { countCacheLookup, countSessionExpired } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
-import { asExtractError, ExtractError, mostTelling } from './failure.ts';
+import { LookupChain, type DirectLink } from './chain.ts';
+import { asExtractError, ExtractError } from './failure.ts';
+import { Healing } from './healing.ts';
 import { StrategyHealth, type StrategyStatus } from './health.ts';
 import { UpstreamClient } from './instagram/client.ts';
 import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
 import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
-import { StaleDocumentError } from './instagram/graphql.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
-import { resolveProfile } from './instagram/profile.ts';
+import type { SessionState } from './instagram/session-state.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
-import { NO_SESSION_MESSAGE, resolveStories } from './instagram/stories.ts';
-import type { InstagramDeps, PostStrategy, PostTarget } from './instagram/strategy.ts';
+import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import type { RawResolution } from './raw.ts';
-import { fetchAutolink } from './thirdparty/autolink.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
-import { fetchStoryInfo } from './thirdparty/story-info.ts';
 import { keepUsableMedia } from './usable-media.ts';
-
-/** A link that names its target itself (a share link first has to be followed). */
-type DirectLink = Exclude<ParsedLink, { kind: 'share' }>;
 
 export interface ResolverLogger {
   info(obj: object, msg: string): void;
@@ -69,6 +63,8 @@ export class Resolver {
   private readonly deps: InstagramDeps;
   private readonly autolink?: ProviderHttp;
   private readonly storyInfo?: ProviderHttp;
+  private readonly chain: LookupChain;
+  private readonly healing: Healing;
   private readonly inFlight = new Map<string, Promise<RawResolution>>();
   /** Single-flight across instances (a Redis lock); per-process single-flight is `inFlight`. */
   private readonly flights: FlightLock;
@@ -76,7 +72,6 @@ export class Resolver {
   private readonly shareTargets = new Map<string, { target: PostTarget; expires: number }>();
   /** The GraphQL doc ids in use, and what replaces one Instagram refused. */
   readonly docIds: DocIdBook;
-  private readonly healer: DocIdHealer;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
 
@@ -89,20 +84,32 @@ export class Resolver {
     const ig = options.config.instagram;
     this.client = new UpstreamClient({
       webOrigin: ig.webOrigin,
-      apiOrigin: ig.apiOrigin,
       appId: ig.appId,
       staticOrigin: ig.staticOrigin,
       sessionId: ig.sessionId,
       proxy: ig.proxy,
       requestTimeoutMs: this.timeouts.requestMs,
+    }, (expired) => {
+      countSessionExpired();
+      this.logger.warn(expired, 'Instagram session expired: Instagram walled it off; lookups go on without it (set a new IG_SESSIONID)');
     });
     this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
-    this.healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
+    const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
+    this.healing = new Healing(this.docIds, healer, this.health);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
+    this.chain = new LookupChain({
+      config: this.config,
+      logger: this.logger,
+      client: this.client,
+      deps: this.deps,
+      healing: this.healing,
+      ...(this.autolink ? { autolink: this.autolink } : {}),
+      ...(this.storyInfo ? { storyInfo: this.storyInfo } : {}),
+    });
   }
 
   /**
@@ -124,7 +131,7 @@ export class Resolver {
       countCacheLookup('miss');
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const raw = keepUsableMedia(await this.extract(link, key, deadline));
+        const raw = keepUsableMedia(await this.chain.run(link, key, deadline));
         if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
         await this.cache.set(key, raw, cacheTtlMs(raw));
         return raw;
@@ -155,7 +162,7 @@ export class Resolver {
     const known = this.knownShareTarget(link.shareId);
     if (known) return known;
     const target = await singleFlight(this.shareInFlight, link.shareId, async () => {
-      const found = await this.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), AbortSignal.timeout(this.timeouts.deadlineMs));
+      const found = await this.chain.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), AbortSignal.timeout(this.timeouts.deadlineMs));
       if (this.shareTargets.size > 1000) this.shareTargets.clear();
       this.shareTargets.set(link.shareId, { target: found, expires: Date.now() + SHARE_TARGET_TTL_MS });
       return found;
@@ -168,87 +175,11 @@ export class Resolver {
     return known && known.expires > Date.now() ? { kind: known.target.linkKind, shortcode: known.target.shortcode } : undefined;
   }
 
-  private async extract(link: DirectLink, key: string, deadline: AbortSignal): Promise<RawResolution> {
-    const failures: ExtractError[] = [];
-    const attempt = async (name: string, run: (signal: AbortSignal) => Promise<RawResolution>) => {
-      if (deadline.aborted) {
-        failures.push(new ExtractError('timeout', `${name}: deadline passed before it ran`));
-        return undefined;
-      }
-      try {
-        return await this.step(name, key, run, deadline);
-      } catch (err) {
-        failures.push(asExtractError(err));
-        return undefined;
-      }
-    };
-    const sourceUrl = canonicalUrl(link);
-    let result: RawResolution | undefined;
-    switch (link.kind) {
-      case 'post':
-      case 'reel':
-      case 'igtv': {
-        const target: PostTarget = { shortcode: link.shortcode, linkKind: link.kind };
-        for (const name of this.health.order(this.config.instagram.strategies)) {
-          result = await attempt(name, (signal) => this.runPostStrategy(POST_STRATEGIES[name], target, signal));
-          if (result) return result;
-        }
-        if (this.autolink) {
-          const http = this.autolink;
-          result = await attempt('autolink', (signal) => fetchAutolink(http, { kind: link.kind, sourceUrl, shortcode: link.shortcode }, signal));
-        }
-        break;
-      }
-      case 'profile': {
-        result = await attempt('web-profile-info', (signal) =>
-          resolveProfile(this.client, link.username, signal, (outcome) =>
-            outcome === 'ok' ? this.record('users-info', 'ok', key, 0) : this.record('users-info', outcome.kind, key, 0, outcome.message),
-          ),
-        );
-        if (!result && this.autolink) {
-          const http = this.autolink;
-          result = await attempt('autolink', (signal) => fetchAutolink(http, { kind: 'profile', sourceUrl, username: link.username }, signal));
-        }
-        break;
-      }
-      case 'story':
-      case 'highlight': {
-        if (this.client.hasSession) {
-          result = await attempt('reels-media', (signal) => resolveStories(this.client, link, signal));
-        } else {
-          failures.push(new ExtractError('login_required', 'stories: no IG_SESSIONID', { userMessage: NO_SESSION_MESSAGE }));
-        }
-        if (!result && this.storyInfo) {
-          const http = this.storyInfo;
-          const username = link.kind === 'story' ? link.username : undefined;
-          result = await attempt('story-info', (signal) => fetchStoryInfo(http, { kind: link.kind, sourceUrl, username }, signal));
-        }
-        break;
-      }
-    }
-    if (result) return result;
-    throw mostTelling(failures) ?? new ExtractError('unavailable', `${key}: nothing to try`);
-  }
-
-  /** A post strategy; when Instagram refuses its doc id, once more with the id discovery finds. */
-  private async runPostStrategy(strategy: PostStrategy, target: PostTarget, signal: AbortSignal): Promise<RawResolution> {
-    const op = strategy.docIdOperation;
-    const used = op ? this.docIds.get(op).id : undefined;
-    try {
-      return await strategy.run(this.deps, target, signal);
-    } catch (err) {
-      if (!(err instanceof StaleDocumentError) || !op || !used) throw err;
-      const replacement = await this.healer.heal(op, used, `/p/${target.shortcode}/`);
-      if (!replacement) throw err;
-      return strategy.run(this.deps, target, signal);
-    }
-  }
-
   /** One post strategy alone on a post (doc-id healing included), outside the chain: `npm run check-live`. */
   async probeStrategy(name: StrategyName, target: PostTarget): Promise<{ outcome: 'ok' | ExtractError['kind']; ms: number; items?: number; detail?: string }> {
     const started = performance.now();
     try {
-      const raw = await this.runPostStrategy(POST_STRATEGIES[name], target, AbortSignal.timeout(this.timeouts.deadlineMs));
+      const raw = await this.healing.runPostStrategy(this.deps, POST_STRATEGIES[name], target, AbortSignal.timeout(this.timeouts.deadlineMs));
       return { outcome: 'ok', ms: performance.now() - started, items: raw.items.length };
     } catch (err) {
       const failure = asExtractError(err);
@@ -256,37 +187,15 @@ export class Resolver {
     }
   }
 
-  /** Where each post strategy stands and the doc ids in use: /readyz detail and /metrics. */
-  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry> } {
+  /** Where each post strategy stands, the doc ids in use and the session's state: /readyz detail and /metrics. */
+  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry>; session: ReturnType<SessionState['status']> } {
     const strategies = Object.fromEntries(
       this.config.instagram.strategies.map((name) => {
         const op = POST_STRATEGIES[name].docIdOperation;
         return [name, { ...this.health.status(name), ...(op ? { docId: this.docIds.get(op) } : {}) }];
       }),
     );
-    return { strategies, docIds: this.docIds.all() };
-  }
-
-  /** Run one step with the deadline, then log and count its outcome. */
-  private async step<T>(name: string, target: string, run: (signal: AbortSignal) => Promise<T>, deadline: AbortSignal): Promise<T> {
-    const started = performance.now();
-    try {
-      const value = await run(deadline);
-      this.record(name, 'ok', target, performance.now() - started);
-      return value;
-    } catch (err) {
-      const failure = asExtractError(err);
-      this.record(name, failure.kind, target, performance.now() - started, failure.message);
-      throw failure;
-    }
-  }
-
-  private record(strategy: string, outcome: string, target: string, ms: number, detail?: string): void {
-    resolveStrategyTotal.inc({ strategy, outcome });
-    if (strategy in POST_STRATEGIES) this.health.record(strategy, outcome as Parameters<StrategyHealth['record']>[1], target);
-    const line = { strategy, outcome, target, ms: Math.round(ms), ...(detail ? { detail } : {}) };
-    if (outcome === 'changed' || outcome === 'unavailable' || outcome === 'timeout') this.logger.warn(line, 'resolve step failed');
-    else this.logger.info(line, 'resolve step');
+    return { strategies, docIds: this.docIds.all(), session: this.client.session.status() };
   }
 
   async close(): Promise<void> {

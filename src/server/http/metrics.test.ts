@@ -123,15 +123,16 @@ describe('/healthz and /readyz', () => {
     const body = await ready.json();
     expect(body).toMatchObject({ status: 'not_ready', build: false, redis: 'off' });
     // Detail, not readiness: every post strategy's health, and the doc ids in use with their source.
-    expect(Object.keys(body.strategies)).toEqual(['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info']);
-    expect(body.strategies['graphql-shortcode']).toMatchObject({ successRatio: 1, demoted: false, docId: { id: '8845758582119845', source: 'default' } });
+    expect(Object.keys(body.strategies)).toEqual(['graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info']);
+    expect(body.strategies['graphql-web-info']).toMatchObject({ successRatio: 1, demoted: false, docId: { id: '27128499623469141', source: 'default' } });
+    expect(body.session).toEqual({ configured: false });
     expect(body.docIds.polaris).toEqual({ id: '27130156389949648', source: 'default' });
   });
 
   it('exports each strategy\'s health and the doc ids in use', async () => {
     const text = await scrape();
     expect(sample(text, 'gramsave_strategy_success_ratio', { strategy: 'embed' })).toBe(1);
-    expect(sample(text, 'gramsave_strategy_demoted', { strategy: 'graphql-shortcode' })).toBe(0);
+    expect(sample(text, 'gramsave_strategy_demoted', { strategy: 'graphql-web-info' })).toBe(0);
     expect(sample(text, 'gramsave_doc_id_info', { operation: 'shortcode', doc_id: '8845758582119845', source: 'default' })).toBe(1);
   });
 });

@@ -138,8 +138,13 @@ describe('every kind resolves', () => {
     expect(byId.body).toMatchObject({ kind: 'highlight', author: { username: FIXTURE.storyUser } });
     expect(byId.body.items).toHaveLength(3);
     const encoded = Buffer.from(`highlight:${FIXTURE.highlightId}`).toString('base64');
-    const byShare = await rig.resolve(`${IG}/s/${encoded}?story_media_id=1`);
+    const byShare = await rig.resolve(`${IG}/s/${encoded}?igsh=1`);
     expect(byShare.body.items).toHaveLength(3);
+    // Instagram's share link to one item of the highlight: that item alone.
+    const oneItem = await rig.resolve(`${IG}/s/${encoded}?story_media_id=${FIXTURE.storyItemId}_${FIXTURE.storyUserId}`);
+    expect(oneItem.status).toBe(200);
+    expect(oneItem.body.items).toHaveLength(1);
+    expect(oneItem.body.items[0]).toMatchObject({ type: 'video', width: 1080, height: 1920 });
   });
 
   it('a highlight whose reel user has the wrong types falls back to a clean answer, not a 500', async () => {
@@ -172,30 +177,45 @@ describe('every kind resolves', () => {
 });
 
 describe('upstream faults map to their codes', () => {
-  const CASES: [Fault, number, string][] = [
+  // Logged out, as most instances run: a session would see past the login walls (and media-info would decide).
+  let out: ResolveRig;
+  beforeAll(async () => {
+    out = await startResolveRig();
+  });
+  afterAll(() => out?.close());
+  beforeEach(() => out.fake.switches.reset());
+
+  const CASES: [Fault, number, string, string?][] = [
     ['not_found', 404, 'not_found'],
     ['null_media', 404, 'not_found'],
     ['private', 403, 'private'],
     ['login_redirect', 403, 'login_required'],
-    ['require_login', 403, 'login_required'],
-    ['rate_limited', 429, 'rate_limited'],
+    ['challenge_redirect', 403, 'login_required'],
+    ['home_redirect', 403, 'login_required'],
+    // 401 "Please wait a few minutes" with require_login is Instagram's throttle, not a wall.
+    ['require_login', 429, 'rate_limited', '60'],
+    ['rate_limited', 429, 'rate_limited', '120'],
+    ['throttle_200', 429, 'rate_limited', '60'],
+    ['feedback_required', 429, 'rate_limited', '60'],
     ['garbage', 502, 'upstream_changed'],
     ['server_error', 502, 'upstream_unavailable'],
     ['reset', 502, 'upstream_unavailable'],
   ];
-  it.each(CASES)('%s → %i %s', async (fault, status, code) => {
+  it.each(CASES)('%s → %i %s', async (fault, status, code, retryAfter) => {
     const shortcode = `Fault${String(fault).replace(/_/g, '')}`;
-    rig.fake.switches.set(shortcode, fault);
-    const res = await rig.resolve(`${IG}/p/${shortcode}/`);
+    out.fake.switches.set(shortcode, fault);
+    const res = await out.resolve(`${IG}/p/${shortcode}/`);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
     expect(typeof res.body.error.message).toBe('string');
-    if (code === 'rate_limited') expect(res.headers.get('retry-after')).toBe('120');
+    if (retryAfter) expect(res.headers.get('retry-after')).toBe(retryAfter);
     if (fault === 'server_error' || fault === 'reset') {
       // one retry only, per request
-      expect(rig.fake.counts.get('graphql-shortcode', shortcode)).toBe(2);
-      expect(rig.fake.counts.get('embed', shortcode)).toBe(2);
+      expect(out.fake.counts.get('graphql-web-info', shortcode)).toBe(2);
+      expect(out.fake.counts.get('embed', shortcode)).toBe(2);
     }
+    // Throttling never starts a doc-id discovery pass.
+    if (code === 'rate_limited') expect(out.fake.counts.get('static')).toBe(0);
   });
 
   it('private beats not found when strategies disagree', async () => {

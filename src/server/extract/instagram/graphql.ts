@@ -1,10 +1,11 @@
 /**
- * A web GraphQL POST (PROTOCOL "Post strategies"): form with doc_id, variables and lsd, headers
- * X-FB-LSD / X-CSRFToken / X-FB-Friendly-Name. When Instagram rejects our tokens, they are fetched anew once.
+ * A web GraphQL POST (PROTOCOL "Post strategies", yt-dlp's 2026 shape): form with doc_id, variables, lsd,
+ * fb_api_caller_class=RelayModern; headers X-FB-LSD, X-FB-Friendly-Name, X-CSRFToken when Instagram granted one,
+ * Referer. When Instagram rejects our tokens, they are fetched anew once.
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient, UpstreamResponse } from './client.ts';
-import { readJson, tryJson } from './responses.ts';
+import { classifyMessage, classifyStatus, throttleInBody, tryJson } from './responses.ts';
 import type { TokenStore, WebTokens } from './tokens.ts';
 
 export interface GraphqlQuery {
@@ -13,6 +14,10 @@ export interface GraphqlQuery {
   variables: Record<string, unknown>;
   friendlyName: string;
   what: string;
+  /** The page the web app would send this from (yt-dlp sends the post's own URL); default Instagram's home. */
+  referer?: string;
+  /** Instagram refuses this query without X-CSRFToken: fail at once when it granted none. */
+  needsCsrf?: boolean;
 }
 
 function isTokenRejection(res: UpstreamResponse): boolean {
@@ -26,23 +31,26 @@ export async function postGraphql(
   query: GraphqlQuery,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const send = (tokens: WebTokens) =>
-    deps.client.send({
+  const send = (tokens: WebTokens) => {
+    if (query.needsCsrf && !tokens.csrftoken) throw new ExtractError('unavailable', `${query.what}: Instagram granted no CSRF token`);
+    const csrf: Record<string, string> = tokens.csrftoken ? { 'x-csrftoken': tokens.csrftoken } : {};
+    return deps.client.send({
       origin: 'web',
       method: 'POST',
       path: query.path,
       form: {
-        variables: JSON.stringify(query.variables),
-        doc_id: query.docId,
         lsd: tokens.lsd,
-        server_timestamps: 'true',
         fb_api_caller_class: 'RelayModern',
         fb_api_req_friendly_name: query.friendlyName,
+        server_timestamps: 'true',
+        variables: JSON.stringify(query.variables),
+        doc_id: query.docId,
       },
-      headers: { 'x-fb-lsd': tokens.lsd, 'x-csrftoken': tokens.csrftoken, 'x-fb-friendly-name': query.friendlyName },
-      cookies: { csrftoken: tokens.csrftoken },
+      headers: { 'x-fb-lsd': tokens.lsd, ...csrf, 'x-fb-friendly-name': query.friendlyName, ...(query.referer ? { referer: query.referer } : {}) },
+      cookies: tokens.csrftoken ? { csrftoken: tokens.csrftoken } : {},
       signal,
     });
+  };
   let tokens = await deps.tokens.get(signal);
   let res = await send(tokens);
   if (isTokenRejection(res)) {
@@ -51,12 +59,32 @@ export async function postGraphql(
     res = await send(tokens);
     if (isTokenRejection(res)) throw new ExtractError('changed', `${query.what}: fresh tokens refused too`);
   }
-  const json = readJson(res, query.what);
-  // Per-post failures come back as data with a null media; an answer with errors and no data, or no data at
-  // all, means Instagram no longer knows the document (its doc id rotated).
+  return readGraphqlAnswer(res, query);
+}
+
+/**
+ * A GraphQL answer → its JSON, or the failure it carries. Throttling (a 429, or a 200 with a throttling code) is
+ * rate_limited and never starts discovery. Any other answer with `errors` and no `data` means Instagram no longer
+ * knows the document, whatever its `status` says: a stale doc id.
+ */
+export function readGraphqlAnswer(res: UpstreamResponse, query: Pick<GraphqlQuery, 'what' | 'docId'>): Record<string, unknown> {
+  const failure = classifyStatus(res, query.what);
+  if (failure) throw failure;
+  const parsed = tryJson(res.body);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    // Polaris answers its HTML app shell to clients without a browser's TLS fingerprint (FxEmbed PR #2299).
+    throw new ExtractError('changed', `${query.what}: expected JSON, got ${res.body.trimStart().slice(0, 40).replace(/\s+/g, ' ')}`);
+  }
+  const json = parsed as Record<string, unknown>;
+  const throttle = throttleInBody(json, query.what);
+  if (throttle) throw throttle;
   if (!json.data) {
-    const first = Array.isArray(json.errors) ? (json.errors[0] as { message?: string } | undefined) : undefined;
-    throw new StaleDocumentError(`${query.what}: ${first?.message ?? 'an answer without data'} (doc_id ${query.docId})`);
+    if (Array.isArray(json.errors) || json.status !== 'fail') {
+      const first = Array.isArray(json.errors) ? (json.errors[0] as { message?: string } | undefined) : undefined;
+      throw new StaleDocumentError(`${query.what}: ${first?.message ?? 'an answer without data'} (doc_id ${query.docId})`);
+    }
+    const message = typeof json.message === 'string' ? json.message : 'status fail';
+    throw classifyMessage(message, query.what) ?? new ExtractError('changed', `${query.what}: ${message}`);
   }
   return json;
 }

@@ -72,7 +72,7 @@ function nodeItem(node: GraphqlNode): RawMediaItem | undefined {
 }
 
 export function normalizeGraphql(value: unknown, context: NormalizeContext): RawResolution {
-  if (value === null || value === undefined) throw new ExtractError('not_found', 'the answer has no media (null)');
+  if (value === null || value === undefined) throw new ExtractError('empty', 'the answer has no media (null)');
   const parsed = graphqlMedia.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -40,7 +40,7 @@ const v1Media = v1Item.extend({
 export type V1Media = z.infer<typeof v1Media>;
 
 export function parseV1Media(value: unknown): V1Media {
-  if (value === null || value === undefined) throw new ExtractError('not_found', 'the answer has no media (null)');
+  if (value === null || value === undefined) throw new ExtractError('empty', 'the answer has no media (null)');
   const parsed = v1Media.safeParse(value);
   if (!parsed.success) {
     throw new ExtractError('changed', `v1 media did not match: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);

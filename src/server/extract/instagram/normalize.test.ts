@@ -3,7 +3,7 @@ import { graphqlMediaOf, loadSample, SAMPLE, sampleFiles } from '../../../../tes
 import { ExtractError } from '../failure.ts';
 import { normalizeGraphql } from './normalize-graphql.ts';
 import { normalizeV1 } from './normalize-v1.ts';
-import { profileFromWebInfo } from './profile.ts';
+import { parseWebProfile, profileResolution, userFromWebProfile } from './profile.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -123,8 +123,8 @@ describe('normalizeGraphql over the samples', () => {
     expect(r.items.map((i) => new URL(i.url).searchParams.get('n'))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
   });
 
-  it('GraphQL null is not found; a broken shape is changed; a video without URL is no media', () => {
-    expectFailure(() => normalizeGraphql(null, { linkKind: 'post' }), 'not_found');
+  it('GraphQL null is an empty answer; a broken shape is changed; a video without URL is no media', () => {
+    expectFailure(() => normalizeGraphql(null, { linkKind: 'post' }), 'empty');
     expectFailure(() => normalizeGraphql({ foo: 1 }, { linkKind: 'post' }), 'changed');
     const media = gql(SAMPLE.graphqlReel);
     delete media.video_url;
@@ -254,8 +254,8 @@ describe('normalizeV1 over the samples', () => {
     }
   });
 
-  it('null is not found; a broken shape is changed', () => {
-    expectFailure(() => normalizeV1(null, { linkKind: 'post' }), 'not_found');
+  it('null is an empty answer (not evidence the post is gone); a broken shape is changed', () => {
+    expectFailure(() => normalizeV1(null, { linkKind: 'post' }), 'empty');
     expectFailure(() => normalizeV1({ media_type: 'x' }, { linkKind: 'post' }), 'changed');
     expectFailure(() => normalizeV1({ media_type: 8, carousel_media: [], user: { username: 'a' } }, { linkKind: 'post' }), 'no_media');
   });
@@ -266,12 +266,13 @@ describe('profile samples', () => {
     const web = v1(SAMPLE.webProfileInfo);
     web.data.user.username = 'giovanni';
     web.data.user.id = '1';
-    const r = profileFromWebInfo(web, 'giovanni');
+    const user = userFromWebProfile(parseWebProfile(web, 'giovanni'));
+    const r = profileResolution(user, 'giovanni');
     expect(r.kind).toBe('profile');
     expect(r.author).toMatchObject({ username: 'giovanni', fullName: 'Giovanni Ricardo' });
     expect(r.items[0]!.url).toContain('s320x320');
     const info = v1(SAMPLE.usersInfo);
-    const hd = profileFromWebInfo(web, 'giovanni', info);
+    const hd = profileResolution(user, 'giovanni', info);
     // hd_profile_pic_url_info is 150×150 in this capture, hd_profile_pic_versions go to 640×640: the largest wins.
     expect(hd.items[0]).toMatchObject({ width: 640, height: 640 });
     expect(hd.items[0]!.qualities.map((q) => q.width)).toEqual([640, 320, 150]);

@@ -1,6 +1,7 @@
 /**
  * Profiles and profile pictures (PROTOCOL "Profiles"): web_profile_info gives the 320×320 picture without
- * login; with a session, users/{id}/info adds the full-size one. Private accounts still have public pictures.
+ * login (else topsearch or the profile page give a smaller one: users/); with a session, users/{id}/info adds the
+ * full-size one. Private accounts still have public pictures.
  */
 import { z } from 'zod';
 import { canonicalUrl } from '../../../shared/link.ts';
@@ -9,6 +10,8 @@ import type { RawRendition, RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
 import { previewOf, rankRenditions } from './renditions.ts';
 import { readJson } from './responses.ts';
+import type { FoundUser, UserLookupWay } from './users/found-user.ts';
+import { lookUpUser } from './users/look-up-user.ts';
 
 const webUser = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -36,9 +39,24 @@ export function parseWebProfile(json: unknown, username: string): WebProfile {
   return parsed.data;
 }
 
+/** A web_profile_info user as a found user: its 320×320 and 150×150 pictures (PROTOCOL). */
+export function userFromWebProfile(user: WebProfile): FoundUser {
+  const pictures: RawRendition[] = [];
+  if (user.profile_pic_url_hd) pictures.push({ url: user.profile_pic_url_hd, width: 320, height: 320 });
+  if (user.profile_pic_url) pictures.push({ url: user.profile_pic_url, width: 150, height: 150 });
+  return {
+    id: user.id,
+    username: user.username ?? '',
+    ...(user.full_name ? { fullName: user.full_name } : {}),
+    ...(typeof user.is_private === 'boolean' ? { isPrivate: user.is_private } : {}),
+    pictures,
+    ...(user.profile_pic_url ? { avatarUrl: user.profile_pic_url } : {}),
+    via: 'web-profile-info',
+  };
+}
+
 /** The profile-picture resolution; `usersInfo` (users/{id}/info) adds the full-size picture when given. */
-export function profileFromWebInfo(json: unknown, username: string, usersInfo?: unknown): RawResolution {
-  const user = parseWebProfile(json, username);
+export function profileResolution(user: FoundUser, username: string, usersInfo?: unknown): RawResolution {
   const renditions: RawRendition[] = [];
   if (usersInfo !== undefined) {
     const info = hdInfo.safeParse(usersInfo);
@@ -46,20 +64,18 @@ export function profileFromWebInfo(json: unknown, username: string, usersInfo?: 
     if (info.data.user.hd_profile_pic_url_info) renditions.push(info.data.user.hd_profile_pic_url_info);
     renditions.push(...(info.data.user.hd_profile_pic_versions ?? []));
   }
-  // PROTOCOL: profile_pic_url_hd is 320×320, profile_pic_url 150×150.
-  if (user.profile_pic_url_hd) renditions.push({ url: user.profile_pic_url_hd, width: 320, height: 320 });
-  if (user.profile_pic_url) renditions.push({ url: user.profile_pic_url, width: 150, height: 150 });
+  renditions.push(...user.pictures);
   const ranked = rankRenditions(renditions);
   const best = ranked[0];
   if (!best) throw new ExtractError('no_media', `profile ${username} has no picture`);
-  const name = (user.username ?? username).toLowerCase();
+  const shown = user.username || username;
   return {
     kind: 'profile',
-    sourceUrl: canonicalUrl({ kind: 'profile', username: name }),
+    sourceUrl: canonicalUrl({ kind: 'profile', username: shown.toLowerCase() }),
     author: {
-      username: user.username ?? username,
-      ...(user.full_name ? { fullName: user.full_name } : {}),
-      ...(user.profile_pic_url ? { avatarUrl: user.profile_pic_url } : {}),
+      username: shown,
+      ...(user.fullName ? { fullName: user.fullName } : {}),
+      ...(user.avatarUrl ? { avatarUrl: user.avatarUrl } : {}),
     },
     items: [{ type: 'image', width: best.width, height: best.height, url: best.url, previewUrl: previewOf(ranked)!.url, qualities: ranked }],
   };
@@ -72,30 +88,31 @@ export async function fetchWebProfile(client: UpstreamClient, username: string, 
 }
 
 export async function fetchUsersInfo(client: UpstreamClient, userId: string, signal: AbortSignal): Promise<unknown> {
-  const res = await client.send({ origin: 'api', path: `/api/v1/users/${encodeURIComponent(userId)}/info/`, session: true, signal });
+  const res = await client.send({ origin: 'web', path: `/api/v1/users/${encodeURIComponent(userId)}/info/`, session: true, signal });
   return readJson(res, 'users-info');
 }
 
 /**
- * web_profile_info, plus users/{id}/info when a session is configured. The full-size lookup's outcome goes
- * to `onHdOutcome` ('ok' or its failure); on failure the 320×320 picture is served instead.
+ * The user (lookUpUser: web_profile_info, else topsearch, else the profile page), plus users/{id}/info when a live
+ * session is configured. The full-size lookup's outcome goes to `onStep` as 'users-info'; on its failure the
+ * pictures the user lookup found are served instead.
  */
 export async function resolveProfile(
   client: UpstreamClient,
   username: string,
   signal: AbortSignal,
-  onHdOutcome: (outcome: 'ok' | ExtractError) => void,
+  onStep: (step: UserLookupWay | 'users-info', outcome: 'ok' | ExtractError) => void,
 ): Promise<RawResolution> {
-  const { json, user } = await fetchWebProfile(client, username, signal);
+  const user = await lookUpUser(client, username, signal, onStep);
   if (client.hasSession) {
     try {
-      const resolution = profileFromWebInfo(json, username, await fetchUsersInfo(client, user.id, signal));
-      onHdOutcome('ok');
+      const resolution = profileResolution(user, username, await fetchUsersInfo(client, user.id, signal));
+      onStep('users-info', 'ok');
       return resolution;
     } catch (err) {
       if (!(err instanceof ExtractError)) throw err;
-      onHdOutcome(err);
+      onStep('users-info', err);
     }
   }
-  return profileFromWebInfo(json, username);
+  return profileResolution(user, username);
 }

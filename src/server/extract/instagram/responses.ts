@@ -12,9 +12,28 @@ export function retryAfterSeconds(res: UpstreamResponse): number | undefined {
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }
 
+/**
+ * Where Instagram puts a visitor it will not serve: its login page, a challenge, or (since 2026, and for an expired
+ * session) its home page `/` (yt-dlp `_is_login_redirect`, gallery-dl #8714, #9731, yt-dlp #17278).
+ */
+export function isLoginWall(location: string): boolean {
+  let path: string;
+  try {
+    path = new URL(location, 'https://www.instagram.com').pathname;
+  } catch {
+    return false;
+  }
+  return path === '/' || path.startsWith('/accounts/login') || path.startsWith('/challenge');
+}
+
 /** Classify an upstream JSON message such as `{"message":"…","status":"fail"}`. */
 export function classifyMessage(message: string, what: string): ExtractError | undefined {
-  if (/please wait a few minutes|rate limit|too many requests/i.test(message)) return new ExtractError('rate_limited', `${what}: ${message}`);
+  // Throttling in words: the anonymous limit, and the spam guard's "Try Again Later" (gallery-dl #7202).
+  if (/please wait a few minutes|rate limit|too many requests|feedback_required|try again later/i.test(message)) {
+    return new ExtractError('rate_limited', `${what}: ${message}`);
+  }
+  // web_profile_info of a live business account (cobalt #1579): the endpoint is broken, the user is not gone.
+  if (/^Asset .* has been deleted/i.test(message)) return new ExtractError('changed', `${what}: ${message}`);
   if (/not authorized to view user|private/i.test(message)) return new ExtractError('private', `${what}: ${message}`);
   if (/useragent mismatch/i.test(message)) return new ExtractError('changed', `${what}: ${message}`);
   if (/login_required|checkpoint_required|challenge_required|login required/i.test(message)) {
@@ -30,17 +49,19 @@ export function classifyStatus(res: UpstreamResponse, what: string): ExtractErro
   if (status >= 200 && status < 300) return undefined;
   if (status >= 300 && status < 400) {
     const location = header(res, 'location') ?? '';
-    if (/\/accounts\/login|\/challenge/.test(location)) return new ExtractError('login_required', `${what}: redirected to the login wall`);
+    if (isLoginWall(location)) return new ExtractError('login_required', `${what}: redirected to the login wall (${location.slice(0, 120)})`);
     return new ExtractError('changed', `${what}: unexpected redirect ${status} to ${location.slice(0, 200)}`);
   }
   if (status === 429) return new ExtractError('rate_limited', `${what}: 429`, { retryAfterSeconds: retryAfterSeconds(res) });
   if (status >= 500) return new ExtractError('unavailable', `${what}: ${status}`);
-  const json = tryJson(res.body) as { message?: unknown; require_login?: unknown } | undefined;
-  if (json?.require_login === true || status === 401) return new ExtractError('login_required', `${what}: ${status} require_login`);
+  const json = tryJson(res.body) as { message?: unknown; require_login?: unknown; spam?: unknown } | undefined;
+  // A 401 "Please wait a few minutes" carries require_login too: it is throttling, so the message is read first.
   if (typeof json?.message === 'string') {
     const classified = classifyMessage(json.message, `${what} ${status}`);
-    if (classified) return classified;
+    if (classified) return classified.kind === 'rate_limited' ? withRetryAfter(classified, res) : classified;
   }
+  if (json?.spam === true) return withRetryAfter(new ExtractError('rate_limited', `${what}: ${status} spam`), res);
+  if (json?.require_login === true || status === 401) return new ExtractError('login_required', `${what}: ${status} require_login`);
   if (status === 404) return new ExtractError('not_found', `${what}: 404`);
   return new ExtractError('changed', `${what}: unexpected ${status}`);
 }
@@ -66,10 +87,38 @@ export function readJson(res: UpstreamResponse, what: string): Record<string, un
     throw new ExtractError('changed', `${what}: expected JSON, got ${res.body.trimStart().slice(0, 40).replace(/\s+/g, ' ')}`);
   }
   const body = json as Record<string, unknown>;
+  const throttle = throttleInBody(body, what);
+  if (throttle) throw throttle;
   if (body.require_login === true) throw new ExtractError('login_required', `${what}: require_login`);
   if (body.status === 'fail') {
     const message = typeof body.message === 'string' ? body.message : 'status fail';
     throw classifyMessage(message, what) ?? new ExtractError('changed', `${what}: ${message}`);
   }
   return body;
+}
+
+/** GraphQL's throttling codes, sent with HTTP 200: 1675004 "Rate limit exceeded". */
+const THROTTLE_CODES = new Set([1675004]);
+
+/**
+ * Throttling hidden in a 200 answer: a GraphQL `errors` entry with a throttling code or words, or the spam
+ * guard's `feedback_required`. Undefined when the body is not a throttle.
+ */
+export function throttleInBody(body: Record<string, unknown>, what: string): ExtractError | undefined {
+  if (body.spam === true || body.message === 'feedback_required') {
+    return new ExtractError('rate_limited', `${what}: ${String(body.feedback_title ?? body.message ?? 'spam')}`);
+  }
+  if (!Array.isArray(body.errors)) return undefined;
+  for (const entry of body.errors as { code?: unknown; message?: unknown; summary?: unknown }[]) {
+    const words = `${String(entry?.message ?? '')} ${String(entry?.summary ?? '')}`;
+    if ((typeof entry?.code === 'number' && THROTTLE_CODES.has(entry.code)) || /rate limit|too many requests|try again later/i.test(words)) {
+      return new ExtractError('rate_limited', `${what}: GraphQL error ${String(entry?.code ?? '')} ${words.trim()}`);
+    }
+  }
+  return undefined;
+}
+
+function withRetryAfter(failure: ExtractError, res: UpstreamResponse): ExtractError {
+  const seconds = retryAfterSeconds(res);
+  return seconds === undefined ? failure : new ExtractError('rate_limited', failure.message, { retryAfterSeconds: seconds });
 }

@@ -1,6 +1,7 @@
 /**
  * Stories and highlights (PROTOCOL "Stories and highlights"): they need a logged-in session cookie.
- * User id from web_profile_info, then feed/reels_media; the answer comes as `reels{}` or `reels_media[]`.
+ * User id from the user lookup (users/look-up-user.ts), then feed/reels_media; the answer comes as `reels{}` or
+ * `reels_media[]`. A highlight link may name one item (`story_media_id`): then only that one.
  */
 import { canonicalUrl, type ParsedLink } from '../../../shared/link.ts';
 import { ExtractError } from '../failure.ts';
@@ -8,7 +9,7 @@ import type { RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
 import { dig } from './graphql.ts';
 import { normalizeV1 } from './normalize-v1.ts';
-import { fetchWebProfile } from './profile.ts';
+import { lookUpUser, type UserLookupStep } from './users/look-up-user.ts';
 import { readJson } from './responses.ts';
 
 export const NO_SESSION_MESSAGE =
@@ -41,29 +42,29 @@ function itemMatches(item: unknown, storyId: string): boolean {
   return pk === storyId || id === storyId || id.startsWith(`${storyId}_`);
 }
 
-export async function resolveStories(client: UpstreamClient, link: StoryLink, signal: AbortSignal): Promise<RawResolution> {
+export async function resolveStories(client: UpstreamClient, link: StoryLink, signal: AbortSignal, onUserStep?: UserLookupStep): Promise<RawResolution> {
   if (!client.hasSession) throw new ExtractError('login_required', 'stories: no IG_SESSIONID', { userMessage: NO_SESSION_MESSAGE });
   let reelId: string;
   let fallbackAuthor: { username: string; fullName?: string; avatarUrl?: string } | undefined;
   if (link.kind === 'story') {
-    const { user } = await fetchWebProfile(client, link.username, signal);
-    if (user.is_private) throw new ExtractError('private', `stories: ${link.username} is private`);
+    const user = await lookUpUser(client, link.username, signal, onUserStep);
+    if (user.isPrivate) throw new ExtractError('private', `stories: ${link.username} is private`);
     reelId = user.id;
     fallbackAuthor = {
-      username: user.username ?? link.username,
-      ...(user.full_name ? { fullName: user.full_name } : {}),
-      ...(user.profile_pic_url ? { avatarUrl: user.profile_pic_url } : {}),
+      username: user.username || link.username,
+      ...(user.fullName ? { fullName: user.fullName } : {}),
+      ...(user.avatarUrl ? { avatarUrl: user.avatarUrl } : {}),
     };
   } else {
     reelId = `highlight:${link.highlightId}`;
   }
-  const res = await client.send({ origin: 'api', path: `/api/v1/feed/reels_media/?reel_ids=${encodeURIComponent(reelId)}`, session: true, signal });
+  const res = await client.send({ origin: 'web', path: `/api/v1/feed/reels_media/?reel_ids=${encodeURIComponent(reelId)}`, session: true, signal });
   const json = readJson(res, 'reels-media');
   if (!('reels' in json) && !('reels_media' in json)) throw new ExtractError('changed', 'reels-media: neither reels nor reels_media');
   const reel = pickReel(json, reelId);
   const all = Array.isArray(reel?.items) ? reel.items : [];
   if (all.length === 0) throw new ExtractError('not_found', `reels-media: no current items for ${reelId}`);
-  const storyId = link.kind === 'story' ? link.storyId : undefined;
+  const storyId = link.storyId;
   const chosen = storyId ? all.filter((item) => itemMatches(item, storyId)) : all;
   if (chosen.length === 0) throw new ExtractError('not_found', `reels-media: story ${storyId} is gone`);
   if (reel?.user?.is_private === true) throw new ExtractError('private', `reels-media: ${reelId} is private`);

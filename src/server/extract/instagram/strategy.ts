@@ -20,5 +20,7 @@ export interface PostStrategy {
   name: StrategyName;
   /** For GraphQL strategies: the doc id it sends (a refused one is replaced by discovery, then retried once). */
   docIdOperation?: DocIdOperation;
+  /** Runs only with a live session (yt-dlp asks media info only when logged in): skipped, not failed, without one. */
+  needsSession?: true;
   run(deps: InstagramDeps, target: PostTarget, signal: AbortSignal): Promise<RawResolution>;
 }

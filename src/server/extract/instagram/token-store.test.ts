@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('TokenStore', () => {
   it('fetches once for concurrent callers, and a caller whose deadline passes does not fail the others', async () => {
-    const store = new TokenStore(new UpstreamClient({ webOrigin: origin, apiOrigin: origin, appId: '1', requestTimeoutMs: 5000 }));
+    const store = new TokenStore(new UpstreamClient({ webOrigin: origin, appId: '1', requestTimeoutMs: 5000 }));
     requests = 0;
     const impatient = store.get(AbortSignal.timeout(50));
     const patient = store.get(AbortSignal.timeout(5000));

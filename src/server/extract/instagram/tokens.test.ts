@@ -21,7 +21,17 @@ describe('failure signals (PROTOCOL)', () => {
   it.each([
     [res(302, '', { location: 'https://www.instagram.com/accounts/login/?next=/p/x/' }), 'login_required'],
     [res(302, '', { location: 'https://www.instagram.com/challenge/?next=/' }), 'login_required'],
-    [res(401, '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}'), 'login_required'],
+    // The anonymous throttle carries require_login, but it is throttling (2026 issue 22), and so is the spam guard.
+    [res(401, '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}'), 'rate_limited'],
+    [res(401, '{"message":"login_required","require_login":true,"status":"fail"}'), 'login_required'],
+    [res(400, '{"message":"feedback_required","spam":true,"feedback_title":"Try Again Later","status":"fail"}'), 'rate_limited'],
+    // The login wall since 2026 is also the home page.
+    [res(302, '', { location: 'https://www.instagram.com/' }), 'login_required'],
+    [res(302, '', { location: '/' }), 'login_required'],
+    [res(302, '', { location: 'https://www.instagram.com/p/other/' }), 'changed'],
+    // web_profile_info of a live business account: the endpoint is broken, the user is not gone.
+    [res(400, '{"message":"Asset 1250 of type ig_business_category_subvertical has been deleted or is not accessible","status":"fail"}'), 'changed'],
+    [res(404, '{"message":"Media not found or unavailable","status":"fail"}'), 'not_found'],
     [res(429, '{"message":"Please wait a few minutes before you try again.","status":"fail"}', { 'retry-after': '30' }), 'rate_limited'],
     [res(400, '{"message":"Please wait a few minutes before you try again.","status":"fail"}'), 'rate_limited'],
     [res(400, '{"message":"useragent mismatch","status":"fail"}'), 'changed'],

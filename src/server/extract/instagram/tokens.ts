@@ -1,7 +1,8 @@
 /**
- * The web tokens GraphQL needs (PROTOCOL "Headers"): `lsd` from the HTML of the web origin's `/`
- * and `csrftoken` from its Set-Cookie. Cached for minutes, fetched once for concurrent callers,
- * and dropped when Instagram rejects them so the next call fetches fresh ones.
+ * The web tokens GraphQL needs (PROTOCOL "Headers"): `lsd` from the HTML of the web origin's `/`, and `csrftoken`
+ * from its Set-Cookie, else from the page's `"csrf_token":"…"` (some 2026 pages set no cookie), else none: the
+ * queries that need no token go on without one (as yt-dlp does). Cached for minutes, fetched once for concurrent
+ * callers, and dropped when Instagram rejects them so the next call fetches fresh ones.
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient } from './client.ts';
@@ -9,7 +10,8 @@ import { classifyStatus } from './responses.ts';
 
 export interface WebTokens {
   lsd: string;
-  csrftoken: string;
+  /** Absent when Instagram granted none, neither as a cookie nor in the page. */
+  csrftoken?: string;
 }
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -30,6 +32,11 @@ export function parseCsrfCookie(setCookie: string | string[] | undefined): strin
     if (match?.[1]) return match[1];
   }
   return undefined;
+}
+
+/** The token the page itself carries, `"csrf_token":"…"`, for pages that set no cookie. */
+export function parseCsrfInPage(html: string): string | undefined {
+  return /"csrf_token"\s*:\s*"([A-Za-z0-9_-]{8,128})"/.exec(html)?.[1];
 }
 
 export class TokenStore {
@@ -66,9 +73,9 @@ export class TokenStore {
     const failure = classifyStatus(res, 'tokens');
     if (failure) throw failure;
     const lsd = parseLsd(res.body);
-    const csrftoken = parseCsrfCookie(res.headers['set-cookie']);
-    if (!lsd || !csrftoken) throw new ExtractError('changed', `tokens: ${lsd ? '' : 'no LSD in the page '}${csrftoken ? '' : 'no csrftoken cookie'}`.trim());
-    const tokens = { lsd, csrftoken };
+    if (!lsd) throw new ExtractError('changed', 'tokens: no LSD in the page');
+    const csrftoken = parseCsrfCookie(res.headers['set-cookie']) ?? parseCsrfInPage(res.body);
+    const tokens: WebTokens = csrftoken ? { lsd, csrftoken } : { lsd };
     this.cached = { tokens, expires: Date.now() + this.ttlMs };
     return tokens;
   }

@@ -112,7 +112,7 @@ describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
 
   it('share a discovered doc id: the second instance heals without reading any bundle', async () => {
     const redis = await startTestRedis();
-    const env = { REDIS_URL: redis.url, IG_WEB_ORIGIN: fake.webOrigin, IG_API_ORIGIN: fake.apiOrigin, IG_STATIC_ORIGIN: fake.staticOrigin, MEDIA_TEST_ORIGINS: fake.cdnOrigin, IG_STRATEGIES: 'graphql-shortcode' };
+    const env = { REDIS_URL: redis.url, IG_WEB_ORIGIN: fake.webOrigin, IG_STATIC_ORIGIN: fake.staticOrigin, MEDIA_TEST_ORIGINS: fake.cdnOrigin, IG_STRATEGIES: 'graphql-shortcode' };
     const a = await startApp({ env });
     const b = await startApp({ env });
     try {

@@ -25,7 +25,7 @@ export function mediaFromEmbedHtml(html: string, context: NormalizeContext): Raw
   if (contextJson) {
     const inner = parseJson(parseJson(contextJson, 'contextJSON string') as string, 'contextJSON');
     const gqlData = dig(inner, 'gql_data');
-    if (gqlData === null || gqlData === undefined) throw new ExtractError('not_found', 'embed: contextJSON has no gql_data');
+    if (gqlData === null || gqlData === undefined) throw new ExtractError('empty', 'embed: contextJSON has no gql_data');
     return normalizeGraphql(dig(gqlData, 'shortcode_media'), context);
   }
   const additional = additionalData(html);
@@ -35,7 +35,7 @@ export function mediaFromEmbedHtml(html: string, context: NormalizeContext): Raw
     if (graphql !== undefined) return normalizeGraphql(graphql, context);
     const items = dig(data, 'items');
     if (Array.isArray(items)) {
-      if (items.length === 0) throw new ExtractError('not_found', 'embed: no items');
+      if (items.length === 0) throw new ExtractError('empty', 'embed: no items');
       return normalizeV1(items[0], context);
     }
     throw new ExtractError('changed', 'embed: __additionalDataLoaded without media');

@@ -26,7 +26,7 @@ export const graphqlShortcode: PostStrategy = {
       throw new ExtractError('changed', 'graphql-shortcode: no data.xdt_shortcode_media key');
     }
     const media = dig(data, 'xdt_shortcode_media') ?? dig(data, 'shortcode_media');
-    // null: not found, private or gated (PROTOCOL) — normalizeGraphql reports not_found.
+    // null: no answer (since June 2026 this query answers null for every post) — normalizeGraphql reports `empty`.
     return normalizeGraphql(media, { linkKind: target.linkKind });
   },
 };
