@@ -37,6 +37,15 @@ describe('StrategyHealth', () => {
     expect(health.status('embed')).toMatchObject({ demoted: false, window: 0, successRatio: 1 });
   });
 
+  it('does not count a login wall or throttling (they say who asked, not how), but counts an empty answer it is told of', () => {
+    const health = new StrategyHealth(50, 2, 60_000);
+    for (const kind of ['login_required', 'rate_limited'] as const) for (const post of ['A', 'B', 'C']) health.record('embed', kind, `post:${post}`);
+    expect(health.status('embed')).toMatchObject({ demoted: false, window: 0 });
+    health.record('graphql-shortcode', 'empty', 'post:A');
+    health.record('graphql-shortcode', 'empty', 'post:B');
+    expect(health.status('graphql-shortcode')).toMatchObject({ demoted: true, failingPosts: 2 });
+  });
+
   it('keeps a sliding window', () => {
     const health = new StrategyHealth(4, 10, 60_000);
     for (let i = 0; i < 4; i++) health.record('embed', 'changed', `post:${i}`);

@@ -2,11 +2,13 @@
  * How each post strategy is doing, over a sliding window of its recent outcomes. A strategy that fails on several
  * different posts in a row moves to the end of the chain (never out of it) until it succeeds again, so lookups
  * stop paying for a broken endpoint first. A per-post failure (not found, private, no media) says nothing about
- * the strategy and is not counted.
+ * the strategy and is not counted; nor is a login wall or throttling, which say who asked (our address, our
+ * session), not how (2026: a redirect to `/` counted against every strategy in turn). An empty answer is settled
+ * by healing.ts once the lookup is over.
  */
 import type { FailureKind } from './failure.ts';
 
-const PER_POST: ReadonlySet<string> = new Set<FailureKind>(['not_found', 'private', 'no_media', 'unsupported']);
+const NOT_THE_STRATEGY: ReadonlySet<string> = new Set<FailureKind>(['not_found', 'private', 'no_media', 'unsupported', 'login_required', 'rate_limited']);
 
 export interface StrategyStatus {
   /** Successes ÷ counted outcomes in the window (1 when nothing is counted yet). */
@@ -48,7 +50,7 @@ export class StrategyHealth {
 
   /** One outcome: 'ok' or the failure kind, for a target (the post's key). */
   record(name: string, outcome: 'ok' | FailureKind, target: string): void {
-    if (outcome !== 'ok' && PER_POST.has(outcome)) return;
+    if (outcome !== 'ok' && NOT_THE_STRATEGY.has(outcome)) return;
     const track = this.track(name);
     track.lastRunAt = this.now();
     track.outcomes.push(outcome === 'ok');

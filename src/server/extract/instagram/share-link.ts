@@ -6,7 +6,7 @@
 import { parseLink } from '../../../shared/link.ts';
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient } from './client.ts';
-import { classifyStatus } from './responses.ts';
+import { classifyStatus, isLoginWall } from './responses.ts';
 import type { PostTarget } from './strategy.ts';
 
 const OFF_TARGET = 'This share link does not lead to an Instagram post or reel.';
@@ -28,7 +28,8 @@ export async function resolveShareLink(client: UpstreamClient, path: string, sig
   const raw = res.headers.location;
   const location = Array.isArray(raw) ? raw[0] : raw;
   if (!location) throw new ExtractError('changed', 'share-link: redirect without Location');
-  if (/\/accounts\/login|\/challenge/.test(location)) throw new ExtractError('login_required', 'share-link: redirected to the login wall');
+  // A wall (login, challenge, or since 2026 the home page) is not an off-Instagram target.
+  if (isLoginWall(location)) throw new ExtractError('login_required', `share-link: redirected to the login wall (${location.slice(0, 120)})`);
   const parsed = parseLink(asInstagramLink(location, client.options.webOrigin));
   // parseLink only accepts instagram.com (and its mirrors): a Location anywhere else fails here, unrequested.
   if (!parsed.ok || (parsed.link.kind !== 'post' && parsed.link.kind !== 'reel' && parsed.link.kind !== 'igtv')) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashAudioUrl } from './renditions.ts';
 import { classifyStatus, readJson } from './responses.ts';
-import { parseCsrfCookie, parseLsd } from './tokens.ts';
+import { parseCsrfCookie, parseCsrfInPage, parseLsd } from './tokens.ts';
 
 describe('web tokens', () => {
   it('reads LSD from the define array or from the __eqmc script', () => {
@@ -13,6 +13,10 @@ describe('web tokens', () => {
     expect(parseCsrfCookie(['ig_did=1; Path=/', 'csrftoken=abc123; Path=/; Secure'])).toBe('abc123');
     expect(parseCsrfCookie('csrftoken=zzz; Max-Age=1')).toBe('zzz');
     expect(parseCsrfCookie(undefined)).toBeUndefined();
+  });
+  it('reads the csrf_token a page carries when it sets no cookie (2026)', () => {
+    expect(parseCsrfInPage('<script type="application/json">{"config":{"csrf_token":"a1B2c3D4e5F6g7H8","viewer":null}}</script>')).toBe('a1B2c3D4e5F6g7H8');
+    expect(parseCsrfInPage('<html>"csrf_token":""</html>')).toBeUndefined();
   });
 });
 

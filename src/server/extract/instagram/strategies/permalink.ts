@@ -10,9 +10,10 @@ import { normalizeV1 } from '../normalize-v1.ts';
 import { classifyStatus } from '../responses.ts';
 import type { PostStrategy } from '../strategy.ts';
 
-/** Bounds for hostile pages: scripts read, and JSON nodes visited per script. */
+/** Bounds for hostile pages: scripts read, JSON nodes visited per script, and nesting followed (the real tree is ~12 deep). */
 const MAX_SCRIPTS = 200;
 const MAX_NODES = 200_000;
+const MAX_DEPTH = 64;
 
 /** The JSON text of every `<script … data-sjs>` in the page, found with indexOf (no backtracking regex over a page). */
 export function sjsScripts(html: string): string[] {
@@ -38,11 +39,11 @@ export function sjsScripts(html: string): string[] {
 export function prefetchedPolarisMedia(sjs: unknown): unknown {
   let visited = 0;
   let found: unknown = undefined;
-  const walk = (node: unknown, inCache: boolean): boolean => {
-    if (++visited > MAX_NODES || node === null || typeof node !== 'object') return false;
+  const walk = (node: unknown, inCache: boolean, depth: number): boolean => {
+    if (++visited > MAX_NODES || depth > MAX_DEPTH || node === null || typeof node !== 'object') return false;
     if (Array.isArray(node)) {
       const cache = inCache || node[0] === 'RelayPrefetchedStreamCache';
-      return node.some((child) => walk(child, cache));
+      return node.some((child) => walk(child, cache, depth + 1));
     }
     if (inCache) {
       const data = dig(node, '__bbox', 'result', 'data');
@@ -51,9 +52,9 @@ export function prefetchedPolarisMedia(sjs: unknown): unknown {
         return true;
       }
     }
-    return Object.values(node).some((child) => walk(child, inCache));
+    return Object.values(node).some((child) => walk(child, inCache, depth + 1));
   };
-  walk(sjs, false);
+  walk(sjs, false, 0);
   return found;
 }
 
