@@ -55,6 +55,19 @@ describe('npm run check-live', () => {
     expect(stdout).toContain('BROKEN for every link: embed');
   });
 
+  it('counts empty answers, walls and throttling per strategy, and names a query empty for every link (retired)', async () => {
+    fake.switches.enable2026('shortcode-retired');
+    fake.switches.set(FIXTURE.reel, 'rate_limited');
+    const { code, stdout } = await checkLive(LINKS);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/graphql-shortcode\s+\| empty \d+ ms\s+\| empty \d+ ms/);
+    expect(stdout).toMatch(/graphql-shortcode\s+empty 2 · login wall 0 · throttled 0 \(of 2\)/);
+    expect(stdout).toMatch(/graphql-web-info\s+empty 0 · login wall 0 · throttled 1 \(of 2\)/);
+    expect(stdout).toMatch(/media-info\s+empty 0 · login wall 2 · throttled 0 \(of 2\)/);
+    expect(stdout).toContain('EMPTY for every link (a retired query? take it out of IG_STRATEGIES): graphql-shortcode');
+    expect(stdout).toContain('every strategy works for at least one link');
+  });
+
   it('shows a doc id discovered after a rotation, and where it came from', async () => {
     fake.switches.rotateDocIds();
     const { code, stdout } = await checkLive(LINKS.slice(0, 1), { IG_DOC_ID_POLARIS: '27130156389949648' });

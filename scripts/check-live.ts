@@ -1,8 +1,10 @@
 /**
  * `npm run check-live -- <link>…`: every post strategy on its own against Instagram (IG_WEB_ORIGIN and the rest of
  * the configuration, real Instagram by default), for each link. Prints strategy × link → ok or the failure kind,
- * with milliseconds, then the doc ids in use and where each came from. Exits 1 when some strategy is broken for
- * every link, so a daily run (cron, CI schedule) tells the operator early; see docs/deploy.md.
+ * with milliseconds; then, per strategy, how many answers were empty, login walls or throttling (2026: a retired
+ * query answers empty for every post, walls and throttles say who asked); then the doc ids in use and where each came
+ * from. Exits 1 when some strategy is broken, or empty, for every link, so a daily run (cron, CI schedule) tells the
+ * operator early; see docs/deploy.md.
  */
 import { parseLink } from '../src/shared/link.ts';
 import { loadConfig, STRATEGY_NAMES, type StrategyName } from '../src/server/config.ts';
@@ -30,31 +32,40 @@ async function main(): Promise<number> {
   const resolver = new Resolver({ config, logger: silent });
   const rows: string[][] = [['strategy', ...targets.map((t) => t.shortcode)]];
   const broken: StrategyName[] = [];
+  const retired: StrategyName[] = [];
+  const signals: string[] = [];
   try {
     for (const name of STRATEGY_NAMES) {
       const cells: string[] = [];
       let working = false;
+      const seen = { empty: 0, wall: 0, throttled: 0 };
       for (const target of targets) {
         const result = await resolver.probeStrategy(name, target);
         cells.push(`${result.outcome} ${Math.round(result.ms)} ms`);
+        if (result.outcome === 'empty') seen.empty++;
+        if (result.outcome === 'login_required') seen.wall++;
+        if (result.outcome === 'rate_limited') seen.throttled++;
         // A strategy that needs a session is not broken when none is configured.
         const needsSession = result.outcome === 'login_required' && !config.instagram.sessionId;
         if (result.outcome === 'ok' || PER_POST.has(result.outcome) || needsSession) working = true;
       }
-      if (!working) broken.push(name);
+      if (seen.empty === targets.length) retired.push(name);
+      else if (!working) broken.push(name);
       rows.push([name, ...cells]);
+      signals.push(`  ${name.padEnd(17)} empty ${seen.empty} · login wall ${seen.wall} · throttled ${seen.throttled} (of ${targets.length})`);
     }
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-    const out = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), ''];
+    const out = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), '', 'answers that say nothing of the post:', ...signals, ''];
     out.push('doc ids in use:');
     for (const [op, entry] of Object.entries(resolver.docIds.all())) out.push(`  ${op.padEnd(9)} ${entry.id} (${entry.source})`);
+    if (retired.length) out.push('', `EMPTY for every link (a retired query? take it out of IG_STRATEGIES): ${retired.join(', ')}`);
     out.push('', broken.length ? `BROKEN for every link: ${broken.join(', ')}` : 'every strategy works for at least one link');
     process.stdout.write(out.join('\n') + '\n');
   } finally {
     await resolver.close();
   }
-  return broken.length ? 1 : 0;
+  return broken.length || retired.length ? 1 : 0;
 }
 
 main().then(

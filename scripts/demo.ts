@@ -16,7 +16,10 @@ const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gram
 
 const fake = await startFakeInstagram();
 // A few failures to try, switched on in the fake.
-fake.switches.set('PrivatePost1', 'private').set('RateLimited1', 'rate_limited').set('LoginWall01', 'login_redirect');
+// The fake answers the way Instagram does since June 2026 (retired query, Polaris HTML, walls at /, …).
+fake.switches.enable2026();
+const WALLED = FIXTURE.fullCarousels[11];
+fake.switches.set('PrivatePost1', 'private').set('RateLimited1', 'rate_limited').set(WALLED, 'home_redirect');
 
 let config: Config;
 try {
@@ -32,6 +35,9 @@ try {
     IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
     IG_SESSIONID: 'fake',
+    // Posts are looked up logged out, as most instances run them (a session would see past the login wall);
+    // the session serves stories, highlights and full-size profile pictures.
+    IG_STRATEGIES: 'graphql-web-info,polaris-media,permalink,embed',
   });
 } catch (err) {
   await fake.close();
@@ -51,6 +57,7 @@ const links: [string, string][] = [
   ['Carousel (image + 3 videos)', `${IG}/p/${FIXTURE.v1Carousel}/`],
   ['Reel (with separate audio track)', `${IG}/reel/${FIXTURE.v1Reel}/`],
   ['Reel (2025 capture)', `${IG}/reel/${FIXTURE.reel2025}/`],
+  ['Reel in Full HD (1080p video + sound joined)', `${IG}/reel/${FIXTURE.dashReel}/`],
   ['IGTV video', `${IG}/tv/${FIXTURE.igtv}/`],
   ['Story, one item', `${IG}/stories/${FIXTURE.storyUser}/${FIXTURE.storyItemId}/`],
   ['Stories, all current items', `${IG}/stories/${FIXTURE.storyUser}/`],
@@ -63,7 +70,7 @@ const failures: [string, string][] = [
   ['Private account', `${IG}/p/PrivatePost1/`],
   ['Deleted / wrong code', `${IG}/p/DeletedPost1/`],
   ['Rate limited', `${IG}/p/RateLimited1/`],
-  ['Login wall', `${IG}/p/LoginWall01/`],
+  ['Login wall (a public post, sent to /)', `${IG}/p/${WALLED}/`],
   ['Share link leaving Instagram', `${IG}/share/${FIXTURE.shareOffsite}/`],
   ['Not served (hashtag page)', `${IG}/explore/tags/cats/`],
   ['Not Instagram', 'https://example.com/p/abc/'],
