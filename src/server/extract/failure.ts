@@ -3,7 +3,7 @@
  * `empty` is one query's null or empty answer: no answer, not evidence that the post is gone. When every strategy
  * fails, verdict.ts decides which failure the visitor sees.
  */
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 export type FailureKind =
   | 'private'

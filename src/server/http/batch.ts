@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import { batchZipName, lookUpAll } from '../media/batch-zip.ts';
 import { ZIP_ROUTE } from '../media/present.ts';
 import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import type { LinkResolver } from './link-resolver.ts';
 

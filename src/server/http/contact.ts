@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { createContactForwarder } from '../mail/forward-contact.ts';
 import { createContactStore } from '../store/contact-messages.ts';
 import { openDatabase } from '../store/database.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 export const CONTACT_PATH = '/api/v1/contact';
 /** 5,000 characters of CJK or Devanagari are ~15 KB of UTF-8; 32 KB leaves room for the rest. */

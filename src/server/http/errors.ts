@@ -3,7 +3,7 @@
  * including Fastify's own (bad JSON, body too large, wrong content type).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 function fromFastifyError(err: FastifyError): ApiError | undefined {
   switch (err.code) {

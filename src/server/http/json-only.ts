@@ -1,6 +1,6 @@
 /** The onRequest hook of the JSON API routes: answers never cached, and a body that is not JSON refused (415). */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 

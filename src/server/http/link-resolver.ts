@@ -7,7 +7,7 @@ import type { ToolId } from '../../shared/tools.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import type { Resolver } from '../extract/resolver.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { createLinkMemo } from './link-memo.ts';
 
 export type LinkResolver = (url: string, tool: ToolId | undefined) => Promise<RawResolution>;

@@ -12,7 +12,7 @@ import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { StreamGuard } from './stream-guard.ts';
 
 export interface MediaRouteOptions {

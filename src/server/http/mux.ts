@@ -13,7 +13,7 @@ import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { meterMuxedDownload, meterProxiedBytes } from '../metrics.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
 import type { StreamGuard } from './stream-guard.ts';
 

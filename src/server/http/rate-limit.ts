@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SharedRedis } from '../redis.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { rateLimitKey } from './rate-limit-key.ts';
 import { createFailoverStoreClass } from './rate-limit-store.ts';
 

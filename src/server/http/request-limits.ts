@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_TOKEN_LENGTH } from '../media/token.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { sendApiError } from './errors.ts';
 
 /** Longest URL for ordinary routes (nginx's default request-line buffer is 8 KB too). */

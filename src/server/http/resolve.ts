@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
 import type { RawResolution } from '../extract/raw.ts';
 import { presentResolution } from '../media/present.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { createLinkLookup } from './link-resolver.ts';

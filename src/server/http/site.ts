@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { decidePath, isSameOriginPath, localizePath, splitLanguage } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { pickEncoding } from './content-encoding.ts';
 import { sendApiError } from './errors.ts';
 import { NOT_FOUND_PATH, readSiteIndex, type PrerenderedPage } from './page-index.ts';

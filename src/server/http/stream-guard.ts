@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StreamSlots } from '../media/stream-slots.ts';
 import { watchForStall } from '../media/stall-watch.ts';
 import { countStreamRefusal, countStreamStall } from '../metrics.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 export interface StreamGuardOptions {
   slots: StreamSlots;

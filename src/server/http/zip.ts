@@ -13,7 +13,7 @@ import { ClientGone } from '../media/upstream-errors.ts';
 import { BATCH_MISSING_NAME, batchArchive } from '../media/batch-zip.ts';
 import { openZipArchive } from '../media/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';

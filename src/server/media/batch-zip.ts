@@ -5,7 +5,7 @@
  * listed in MISSING.txt rather than silently left out.
  */
 import type { RawResolution } from '../extract/raw.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { postTime, zipEntriesOf } from './present.ts';
 import { MAX_BATCH_FILES, type BatchPayload } from './token.ts';
 import type { ArchiveEntry, ZipFailure } from './zip.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { cdnExpiry, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, tokenExpiry, verifyMediaToken, type MediaTokenPayload } from './token.ts';
 
 const SECRET = 'secret-0123456789-abcdefghijklmnopqrstuv';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MAX_BATCH_LINKS } from '../../shared/api.ts';
 import { MAX_URL_LENGTH } from '../../shared/api-schemas.ts';
 import { TOOL_IDS } from '../../shared/tools.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
 const CLOCK_SKEW_SECONDS = 60;

@@ -7,7 +7,7 @@
  * window. A body that breaks is resumed from where it stopped (guarded by If-Range), as the ZIP does.
  */
 import type { Dispatcher } from 'undici';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
 
 /** Recent bytes kept for reads that step back (a fragment's header after its samples, say). */

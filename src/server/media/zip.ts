@@ -7,7 +7,7 @@
  * track goes in joined with its audio (mux.ts), as the single download does.
  */
 import { Readable } from 'node:stream';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { openMuxedVideo } from './mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
 import type { ZipEntry } from './token.ts';

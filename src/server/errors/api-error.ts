@@ -1,4 +1,4 @@
-/** A classified API failure: code and status come from the DESIGN's error table. */
+/** A classified API failure: code and status come from the DESIGN's error table. Below http/ so that the media and extract layers, which raise it, never import the HTTP layer. */
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/api.ts';
 
 export class ApiError extends Error {
