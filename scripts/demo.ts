@@ -18,7 +18,7 @@ const fake = await startFakeInstagram();
 // A few failures to try, switched on in the fake.
 // The fake answers the way Instagram does since June 2026 (retired query, Polaris HTML, walls at /, …).
 fake.switches.enable2026();
-const WALLED = FIXTURE.fullCarousels[11];
+const WALLED = FIXTURE.fullCarousels[11]!;
 fake.switches.set('PrivatePost1', 'private').set('RateLimited1', 'rate_limited').set(WALLED, 'home_redirect');
 
 let config: Config;
