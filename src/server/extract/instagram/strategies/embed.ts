@@ -9,7 +9,7 @@ import type { NormalizeContext } from '../media-kind.ts';
 import { dig } from '../graphql.ts';
 import { normalizeGraphql } from '../normalize-graphql.ts';
 import { normalizeV1 } from '../normalize-v1.ts';
-import { classifyStatus } from '../responses.ts';
+import { fetchPage } from '../page.ts';
 import type { PostStrategy } from '../strategy.ts';
 
 function parseJson(text: string, what: string): unknown {
@@ -49,16 +49,8 @@ export function mediaFromEmbedHtml(html: string, context: NormalizeContext): Raw
 export const embed: PostStrategy = {
   name: 'embed',
   async run(deps, target, signal) {
-    const res = await deps.client.send({
-      origin: 'web',
-      path: `/p/${target.shortcode}/embed/captioned/`,
-      xhr: false,
-      headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' },
-      signal,
-    });
-    const failure = classifyStatus(res, 'embed');
-    if (failure) throw failure;
-    return mediaFromEmbedHtml(res.body, { linkKind: target.linkKind });
+    const html = await fetchPage(deps.client, `/p/${target.shortcode}/embed/captioned/`, 'embed', 'iframe', signal);
+    return mediaFromEmbedHtml(html, { linkKind: target.linkKind });
   },
 };
 

@@ -7,7 +7,7 @@
 import { ExtractError } from '../../failure.ts';
 import { dig } from '../graphql.ts';
 import { normalizeV1 } from '../normalize-v1.ts';
-import { classifyStatus } from '../responses.ts';
+import { fetchPage } from '../page.ts';
 import type { PostStrategy } from '../strategy.ts';
 
 /** Bounds for hostile pages: scripts read, JSON nodes visited per script, and nesting followed (the real tree is ~12 deep). */
@@ -79,15 +79,6 @@ export function mediaFromPermalinkHtml(html: string, linkKind: 'post' | 'reel' |
 export const permalink: PostStrategy = {
   name: 'permalink',
   async run(deps, target, signal) {
-    const res = await deps.client.send({
-      origin: 'web',
-      path: `/p/${target.shortcode}/`,
-      xhr: false,
-      headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' },
-      signal,
-    });
-    const failure = classifyStatus(res, 'permalink');
-    if (failure) throw failure;
-    return mediaFromPermalinkHtml(res.body, target.linkKind);
+    return mediaFromPermalinkHtml(await fetchPage(deps.client, `/p/${target.shortcode}/`, 'permalink', 'document', signal), target.linkKind);
   },
 };

@@ -4,7 +4,7 @@
  */
 import { ExtractError } from '../../failure.ts';
 import type { UpstreamClient } from '../client.ts';
-import { classifyStatus } from '../responses.ts';
+import { fetchPage } from '../page.ts';
 import { pictureSize, type FoundUser } from './found-user.ts';
 
 const decodeAttribute = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#039;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
@@ -24,14 +24,5 @@ export function userFromProfilePage(html: string, username: string): FoundUser {
 }
 
 export async function userByProfilePage(client: UpstreamClient, username: string, signal: AbortSignal): Promise<FoundUser> {
-  const res = await client.send({
-    origin: 'web',
-    path: `/${encodeURIComponent(username)}/`,
-    xhr: false,
-    headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' },
-    signal,
-  });
-  const failure = classifyStatus(res, 'profile-page');
-  if (failure) throw failure;
-  return userFromProfilePage(res.body, username);
+  return userFromProfilePage(await fetchPage(client, `/${encodeURIComponent(username)}/`, 'profile-page', 'document', signal), username);
 }
