@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstreamEnv, RIG_SECRET, startApp, type AppRig } from '../../test/app-rig.ts';
 import { startFakeCdn, type FakeCdn } from '../../test/fake-instagram/cdn.ts';
-import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../../test/fake-instagram/index.ts';
+import { FIXTURE, POST_ENDPOINTS, startFakeInstagram, type FakeInstagram } from '../../test/fake-instagram/index.ts';
 import { redactTokens } from './logger.ts';
 import { signMediaToken } from './media/token.ts';
 
@@ -68,7 +68,7 @@ describe('log redaction', () => {
     const carousel = await resolve(`https://www.instagram.com/p/${FIXTURE.carousel}/`);
     expect(carousel.status).toBe(200);
     paths.push(...carousel.body.items!.flatMap((i) => [i.downloadUrl, i.previewUrl]), carousel.body.zipUrl!);
-    for (const endpoint of ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'embed', 'media-info'] as const) fake.switches.break(endpoint, 'garbage');
+    for (const endpoint of POST_ENDPOINTS) fake.switches.break(endpoint, 'garbage');
     const viaProvider = await resolve(`https://www.instagram.com/reel/${FIXTURE.v1Reel}/`);
     expect(viaProvider.status).toBe(200);
     // Failure paths log warnings with details: upstream errors and a provider refusing a key.
