@@ -24,6 +24,7 @@ function checkLive(links: string[], env: Record<string, string> = {}): Promise<{
           IG_WEB_ORIGIN: fake.webOrigin,
           IG_STATIC_ORIGIN: fake.staticOrigin,
           MEDIA_TEST_ORIGINS: fake.cdnOrigin,
+          IG_EGRESS_PER_MIN: '1000000',
           ...env,
         },
         timeout: 60_000,

@@ -46,7 +46,7 @@ async function main(): Promise<number> {
         if (result.outcome === 'login_required') seen.wall++;
         if (result.outcome === 'rate_limited') seen.throttled++;
         // A strategy that needs a session is not broken when none is configured.
-        const needsSession = result.outcome === 'login_required' && !config.instagram.sessionId;
+        const needsSession = result.outcome === 'login_required' && config.instagram.sessionIds.length === 0;
         if (result.outcome === 'ok' || PER_POST.has(result.outcome) || needsSession) working = true;
       }
       if (seen.empty === targets.length) retired.push(name);

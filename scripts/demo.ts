@@ -35,6 +35,8 @@ try {
     IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
     IG_SESSIONID: 'fake',
+    // One visitor pasting batches of twenty: more than one real egress would take.
+    IG_EGRESS_PER_MIN: '600',
     // Posts are looked up logged out, as most instances run them (a session would see past the login wall);
     // the session serves stories, highlights and full-size profile pictures.
     IG_STRATEGIES: 'graphql-web-info,polaris-media,permalink,embed',

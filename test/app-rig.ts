@@ -71,5 +71,7 @@ export function fakeUpstreamEnv(fake: { webOrigin: string; cdnOrigin: string; st
     IG_WEB_ORIGIN: fake.webOrigin,
     IG_STATIC_ORIGIN: fake.staticOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
+    // Tests and benchmarks raise the egress budget the way they raise the rate limits.
+    IG_EGRESS_PER_MIN: '1000000',
   };
 }

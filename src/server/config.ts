@@ -30,8 +30,18 @@ const envSchema = z.object({
   IG_STATIC_ORIGIN: origin.default('https://static.cdninstagram.com'),
   MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
   MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
-  IG_SESSIONID: z.string().optional(),
-  IG_PROXY: origin.optional(),
+  /** One session id or several, comma-separated: lookups that need a session take turns over the live ones. */
+  IG_SESSIONID: z.string().default('').transform(list),
+  /** One proxy URL or several, comma-separated. */
+  IG_PROXY: z.string().default('').transform(list).pipe(z.array(origin)),
+  /** Upstream requests per minute per egress (an address or proxy, with its session). */
+  IG_EGRESS_PER_MIN: positiveInt.default(60),
+  /** How long a lookup may wait for its egress's budget before it answers 429. */
+  IG_EGRESS_MAX_WAIT_MS: z.coerce.number().int().min(0).default(3000),
+  /** The client for Instagram's pages and APIs: impit (Chrome's TLS and HTTP/2) or undici (Node's own). */
+  IG_CLIENT: z.enum(['impit', 'undici']).default('impit'),
+  /** Test only: accept any TLS certificate from Instagram's origins (the fake's HTTPS face uses one made in the test). */
+  IG_TEST_INSECURE_TLS: bool.default(false),
   IG_STRATEGIES: z
     .string()
     .default(DEFAULT_STRATEGIES.join(','))
@@ -74,8 +84,14 @@ export interface Config {
   instagram: {
     webOrigin: string;
     appId: string;
-    sessionId?: string;
-    proxy?: string;
+    /** Session ids (IG_SESSIONID); empty without one. */
+    sessionIds: string[];
+    /** Outbound proxies (IG_PROXY); empty to go direct. */
+    proxies: string[];
+    egress: { perMinute: number; maxWaitMs: number };
+    client: 'impit' | 'undici';
+    /** Test only: TLS certificates of Instagram's origins are not checked. */
+    insecureTls: boolean;
     strategies: StrategyName[];
     docIds: { shortcode: string; webInfo: string; polaris: string };
     /** Which doc ids came from the environment (the rest are the built-in defaults). */
@@ -137,8 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instagram: {
       webOrigin: e.IG_WEB_ORIGIN,
       appId: e.IG_APP_ID,
-      sessionId: e.IG_SESSIONID,
-      proxy: e.IG_PROXY,
+      sessionIds: [...new Set(e.IG_SESSIONID)],
+      proxies: [...new Set(e.IG_PROXY)],
+      egress: { perMinute: e.IG_EGRESS_PER_MIN, maxWaitMs: e.IG_EGRESS_MAX_WAIT_MS },
+      client: e.IG_CLIENT,
+      insecureTls: e.IG_TEST_INSECURE_TLS,
       strategies: [...new Set(e.IG_STRATEGIES)],
       docIds: { shortcode: e.IG_DOC_ID_SHORTCODE, webInfo: e.IG_DOC_ID_WEB_INFO, polaris: e.IG_DOC_ID_POLARIS },
       docIdSources: {

@@ -143,6 +143,17 @@ export function countSessionExpired(): void {
   sessionExpiredTotal.inc();
 }
 
+const egressTotal = new Counter({
+  name: 'gramsave_egress_total',
+  help: 'Upstream requests per egress (direct or a proxy, by host): asked, made to wait for the budget, refused (429).',
+  labelNames: ['egress', 'event'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'throttled'): void {
+  egressTotal.inc({ egress, event });
+}
+
 /** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;

@@ -36,6 +36,7 @@ const env: Record<string, string> = {
   STORY_API_ORIGIN: fake.providerOrigin,
   // Every test comes from 127.0.0.1: the per-IP limits would otherwise trip across the suite.
   RATE_LIMIT_RESOLVE_PER_MIN: '100000',
+  IG_EGRESS_PER_MIN: '1000000',
   RATE_LIMIT_MEDIA_PER_MIN: '100000',
   RATE_LIMIT_CONTACT_PER_HOUR: '1000',
 };

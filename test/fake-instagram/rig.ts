@@ -32,6 +32,7 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
       IG_STATIC_ORIGIN: fake.staticOrigin,
       MEDIA_TEST_ORIGINS: fake.cdnOrigin,
       RATE_LIMIT_RESOLVE_PER_MIN: '100000',
+      IG_EGRESS_PER_MIN: '1000000',
       ...options.env,
       ...options.envFor?.(fake),
     },

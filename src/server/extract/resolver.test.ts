@@ -2,12 +2,11 @@
  * The resolver inside the real app, against the fake Instagram: strategy fallback and order, single-flight,
  * cache, timeouts and the overall deadline, token refresh, metrics and log lines.
  */
-import { createServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { parseLink } from '../../shared/link.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
+import { startHttpProxy } from '../../../test/http-proxy.ts';
 import { resolveStrategyTotal } from '../metrics.ts';
 import { cacheTtlMs, CACHE_TTL_MS } from './resolver.ts';
 import type { RawResolution } from './raw.ts';
@@ -174,35 +173,21 @@ describe('timeouts', () => {
 });
 
 describe('IG_PROXY', () => {
-  it('carries every upstream request (CONNECT tunnels to the fake origins only)', async () => {
-    const tunnels: string[] = [];
-    const proxy = createServer((_req, res) => res.writeHead(405).end());
-    proxy.on('connect', (req, client, head) => {
-      const [host, port] = (req.url ?? '').split(':');
-      tunnels.push(req.url ?? '');
-      if (host !== '127.0.0.1') return client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      const upstream = connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client).on('error', () => client.destroy());
-        client.pipe(upstream).on('error', () => upstream.destroy());
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const rig = await startResolveRig({ env: { IG_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, IG_SESSIONID: 'x' } });
-    try {
-      expect((await rig.resolve(`${IG}/p/${FIXTURE.image}/`)).status).toBe(200);
-      expect((await rig.resolve(`${IG}/stories/${FIXTURE.storyUser}/`)).status).toBe(200);
-      // Every request goes to the web origin (the web app id's consistent host), through the proxy.
-      expect(new Set(tunnels)).toEqual(new Set([new URL(rig.fake.webOrigin).host]));
-      expect(rig.fake.counts.get('graphql-web-info', FIXTURE.image)).toBe(1);
-      expect(rig.fake.counts.get('reels-media', FIXTURE.storyUser)).toBe(1);
-    } finally {
-      await rig.close();
-      proxy.closeAllConnections();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  it('carries every upstream request, with the browser-grade client and with undici', async () => {
+    for (const client of ['impit', 'undici']) {
+      const proxy = await startHttpProxy();
+      const rig = await startResolveRig({ env: { IG_PROXY: proxy.url, IG_SESSIONID: 'x', IG_CLIENT: client } });
+      try {
+        expect((await rig.resolve(`${IG}/p/${FIXTURE.image}/`)).status).toBe(200);
+        expect((await rig.resolve(`${IG}/stories/${FIXTURE.storyUser}/`)).status).toBe(200);
+        // Every request goes to the web origin (the web app id's consistent host), through the proxy.
+        expect(new Set(proxy.hosts), client).toEqual(new Set([new URL(rig.fake.webOrigin).host]));
+        expect(rig.fake.counts.get('graphql-web-info', FIXTURE.image)).toBe(1);
+        expect(rig.fake.counts.get('reels-media', FIXTURE.storyUser)).toBe(1);
+      } finally {
+        await rig.close();
+        await proxy.close();
+      }
     }
   });
 });

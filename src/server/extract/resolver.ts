@@ -17,7 +17,8 @@ import { UpstreamClient } from './instagram/client.ts';
 import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
 import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
-import type { SessionState } from './instagram/session-state.ts';
+import type { EgressPoolStatus } from './instagram/egress/egress-pool.ts';
+import { asClient } from './instagram/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
@@ -86,12 +87,21 @@ export class Resolver {
       webOrigin: ig.webOrigin,
       appId: ig.appId,
       staticOrigin: ig.staticOrigin,
-      sessionId: ig.sessionId,
-      proxy: ig.proxy,
       requestTimeoutMs: this.timeouts.requestMs,
-    }, (expired) => {
-      countSessionExpired();
-      this.logger.warn(expired, 'Instagram session expired: Instagram walled it off; lookups go on without it (set a new IG_SESSIONID)');
+      egress: {
+        proxies: ig.proxies,
+        sessionIds: ig.sessionIds,
+        client: ig.client,
+        insecureTls: ig.insecureTls,
+        perMinute: ig.egress.perMinute,
+        maxWaitMs: ig.egress.maxWaitMs,
+        logger: options.logger,
+        ...(options.redis ? { redis: options.redis } : {}),
+        onSessionExpired: (expired) => {
+          countSessionExpired();
+          this.logger.warn(expired, 'Instagram session expired: Instagram walled it off; set aside (lookups go on with the next session, or logged out)');
+        },
+      },
     });
     this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
@@ -117,9 +127,14 @@ export class Resolver {
    * answered before the single flight: most lookups are hits, and the flight's promises and map entries were
    * pure cost on them.
    */
-  async resolve(input: ParsedLink): Promise<RawResolution> {
+  async resolve(input: ParsedLink, client?: string): Promise<RawResolution> {
     const now = this.cachedNow(input);
     if (now) return now;
+    // The client a lookup is for: the egress budget queues requests fairly across clients.
+    return asClient(client, () => this.resolveMiss(input));
+  }
+
+  private async resolveMiss(input: ParsedLink): Promise<RawResolution> {
     const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
     const key = linkKey(link);
     const cached = await this.cache.get(key);
@@ -188,14 +203,14 @@ export class Resolver {
   }
 
   /** Where each post strategy stands, the doc ids in use and the session's state: /readyz detail and /metrics. */
-  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry>; session: ReturnType<SessionState['status']> } {
+  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry>; egress: EgressPoolStatus } {
     const strategies = Object.fromEntries(
       this.config.instagram.strategies.map((name) => {
         const op = POST_STRATEGIES[name].docIdOperation;
         return [name, { ...this.health.status(name), ...(op ? { docId: this.docIds.get(op) } : {}) }];
       }),
     );
-    return { strategies, docIds: this.docIds.all(), session: this.client.session.status() };
+    return { strategies, docIds: this.docIds.all(), egress: this.client.pool.status() };
   }
 
   async close(): Promise<void> {

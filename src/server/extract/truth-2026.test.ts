@@ -183,8 +183,8 @@ describe('2026 Instagram, with a session', () => {
     // The only strategy that could read the post was walled off: a login wall, truthfully.
     expect([res.status, res.body.error.code]).toEqual([403, 'login_required']);
     const hash = createHash('sha256').update(SESSION).digest('hex').slice(0, 8);
-    const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { session: Record<string, unknown> };
-    expect(ready.session).toMatchObject({ configured: true, session: hash, live: false });
+    const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { egress: { sessions: Record<string, unknown> } };
+    expect(ready.egress.sessions).toMatchObject({ configured: 1, live: [], expired: [{ session: hash, reason: 'redirected to /' }] });
     expect(JSON.stringify(ready)).not.toContain(SESSION);
     const warnings = rig.app.logs.filter((l) => l.includes('session expired'));
     expect(warnings).toHaveLength(1);

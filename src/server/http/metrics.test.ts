@@ -125,7 +125,7 @@ describe('/healthz and /readyz', () => {
     // Detail, not readiness: every post strategy's health, and the doc ids in use with their source.
     expect(Object.keys(body.strategies)).toEqual(['graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info']);
     expect(body.strategies['graphql-web-info']).toMatchObject({ successRatio: 1, demoted: false, docId: { id: '27128499623469141', source: 'default' } });
-    expect(body.session).toEqual({ configured: false });
+    expect(body.egress).toMatchObject({ client: 'impit', sessions: { configured: 0, live: [], expired: [] }, egresses: [{ egress: 'direct', coolingMs: 0 }] });
     expect(body.docIds.polaris).toEqual({ id: '27130156389949648', source: 'default' });
   });
 

@@ -1,15 +1,17 @@
 /**
- * The one way we talk to Instagram: undici with the header sets of PROTOCOL "Headers", an optional
- * outbound proxy (IG_PROXY) for all upstream traffic, a timeout per request and one retry only on a
- * connection reset or a 5xx. Redirects are never followed: a redirect is itself a signal (login wall, share link).
- * Everything goes to the web origin with the web app id and a browser user agent: the pair Instagram expects
- * (yt-dlp's 2026 default; its mobile REST paths answer there as /api/v1/…). The `X-IG-WWW-Claim` Instagram sets
- * is sent back from then on, and a session Instagram walls off is reported once (session-state.ts).
+ * The one way we talk to Instagram. Headers per PROTOCOL "Headers"; a timeout per request and one retry only on a
+ * connection reset or a 5xx; redirects never followed (a redirect is itself a signal: login wall, share link).
+ * Everything goes to the web origin with the web app id and a browser's request (yt-dlp's 2026 default: its REST
+ * paths answer there as /api/v1/…), through the egress pool (egress/): a browser-grade client over each proxy,
+ * sessions pinned to one proxy each and set aside when Instagram walls them off, a request budget per egress.
+ * The `X-IG-WWW-Claim` Instagram sets is sent back from then on, per identity.
  */
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { ExtractError } from '../failure.ts';
+import { EgressPool, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
+import { currentClient } from './egress/lookup-client.ts';
+import type { Session } from './egress/session-pool.ts';
+import { TransportError, type Transport } from './egress/transport.ts';
 import { isLoginWall } from './responses.ts';
-import { SessionState } from './session-state.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -26,14 +28,14 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST';
   /** Path and query, e.g. `/api/v1/media/1/info/`. */
   path: string;
-  /** Default: browser. */
+  /** Default: browser. A plain client (curl) goes through undici: a curl user agent with Node's TLS is consistent. */
   ua?: UserAgentKind;
   /** Send the XHR header set (X-IG-App-ID, X-ASBD-ID…); off for page navigations and share links. */
   xhr?: boolean;
   headers?: Record<string, string>;
   form?: Record<string, string>;
   cookies?: Record<string, string>;
-  /** Send IG_SESSIONID as the sessionid cookie, when configured. */
+  /** Send a live session of IG_SESSIONID as the sessionid cookie, when there is one. */
   session?: boolean;
   /** The caller's overall deadline. */
   signal?: AbortSignal;
@@ -51,89 +53,116 @@ export interface UpstreamClientOptions {
   webOrigin: string;
   staticOrigin?: string;
   appId: string;
-  sessionId?: string;
-  proxy?: string;
   requestTimeoutMs: number;
+  /** Proxies, sessions, transport and budget (defaults: direct, no session, undici, a budget no test meets). */
+  egress?: Partial<Omit<EgressPoolOptions, 'timeoutMs'>>;
 }
 
 export class UpstreamClient {
   readonly options: UpstreamClientOptions;
-  private readonly dispatcher: Dispatcher;
-  /** The X-IG-WWW-Claim to send, per identity (logged out, session): '0' until Instagram sets one. */
-  private readonly claims = { anonymous: '0', session: '0' };
-  readonly session: SessionState;
+  readonly pool: EgressPool;
+  /** The X-IG-WWW-Claim to send, per identity (a session, or an egress logged out): '0' until Instagram sets one. */
+  private readonly claims = new Map<string, string>();
 
-  constructor(options: UpstreamClientOptions, onSessionExpired?: (info: { session: string; reason: string }) => void) {
+  constructor(options: UpstreamClientOptions) {
     this.options = options;
-    this.session = new SessionState(options.sessionId, onSessionExpired);
-    const timeouts = { connectTimeout: options.requestTimeoutMs, headersTimeout: options.requestTimeoutMs, bodyTimeout: options.requestTimeoutMs };
-    this.dispatcher = options.proxy ? new ProxyAgent({ uri: options.proxy, ...timeouts }) : new Agent({ ...timeouts, connections: 32 });
+    const egress = options.egress ?? {};
+    this.pool = new EgressPool({
+      proxies: egress.proxies ?? [],
+      sessionIds: egress.sessionIds ?? [],
+      client: egress.client ?? 'undici',
+      insecureTls: egress.insecureTls ?? false,
+      perMinute: egress.perMinute ?? 1_000_000,
+      maxWaitMs: egress.maxWaitMs ?? 3000,
+      logger: egress.logger ?? { warn: () => undefined },
+      timeoutMs: options.requestTimeoutMs,
+      ...(egress.redis ? { redis: egress.redis } : {}),
+      ...(egress.onSessionExpired ? { onSessionExpired: egress.onSessionExpired } : {}),
+    });
   }
 
-  /** A session is configured and Instagram has not walled it off. */
+  /** Some session of IG_SESSIONID is still live. */
   get hasSession(): boolean {
-    return this.session.live;
+    return this.pool.sessions.anyLive;
   }
 
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
-    const res = await this.sendOnce(req);
-    this.observe(req, res);
-    return res;
+    // Bounded: every session once, every other egress once.
+    const limit = this.pool.sessions.size + this.pool.egresses.length;
+    let avoid: Egress | undefined;
+    for (let attempt = 0; ; attempt++) {
+      const session = req.session ? this.pool.sessions.next() : undefined;
+      const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(avoid);
+      const plain = req.ua === 'curl' || req.origin === 'static';
+      // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
+      if (req.origin === 'web') await this.pool.budget.acquire(egress.key, egress.label, currentClient(), req.signal);
+      let res: UpstreamResponse;
+      try {
+        res = await this.sendWithRetry(plain ? egress.plain : egress.browser, req, session, egress);
+      } catch (err) {
+        if (err instanceof TransportError && err.reason === 'connect') {
+          this.pool.health.coolDown(egress.key);
+          // A logged-out request tries the next proxy; a session stays on its own (hopping is a ban signal).
+          if (!session && this.pool.egresses.length > 1 && attempt < limit) {
+            avoid = egress;
+            continue;
+          }
+        }
+        throw asExtractFailure(err, req);
+      }
+      if (res.status === 429) this.pool.health.coolDown(egress.key);
+      else if (res.status < 500) this.pool.health.ok(egress.key);
+      this.keepClaim(res, session, egress);
+      const wall = session ? sessionWall(res) : undefined;
+      if (session && wall) {
+        this.pool.sessions.expire(session, wall);
+        // The same request again with the next live session, or logged out.
+        if (attempt < limit) continue;
+      }
+      return res;
+    }
   }
 
-  private async sendOnce(req: UpstreamRequest): Promise<UpstreamResponse> {
+  private async sendWithRetry(transport: Transport, req: UpstreamRequest, session: Session | undefined, egress: Egress): Promise<UpstreamResponse> {
     try {
-      const first = await this.attempt(req);
+      const first = await this.attempt(transport, req, session, egress);
       if (first.status < 500) return first;
     } catch (err) {
-      if (!isConnectionReset(err) || req.signal?.aborted) throw classifyNetworkError(err, req);
+      if (!(err instanceof TransportError) || err.reason !== 'reset' || req.signal?.aborted) throw err;
     }
     // One retry only: a reset connection or a 5xx is often a single bad node.
-    try {
-      return await this.attempt(req);
-    } catch (err) {
-      throw classifyNetworkError(err, req);
-    }
+    return this.attempt(transport, req, session, egress);
   }
 
-  /** What an answer tells about our identity: a new www-claim, or a session sent to the login wall. */
-  private observe(req: UpstreamRequest, res: UpstreamResponse): void {
-    const sent = this.sendsSession(req);
-    const claim = res.headers['x-ig-set-www-claim'];
-    const value = Array.isArray(claim) ? claim[0] : claim;
-    if (value) this.claims[sent ? 'session' : 'anonymous'] = value;
-    if (!sent) return;
-    const location = res.headers.location;
-    const target = Array.isArray(location) ? location[0] : location;
-    if (res.status >= 300 && res.status < 400 && target && isLoginWall(target)) this.session.expire(`redirected to ${new URL(target, 'https://www.instagram.com').pathname}`);
-    else if (res.status === 401 || res.status === 403 || res.status === 400) {
-      if (/"(?:message|error_type)"\s*:\s*"(?:login_required|checkpoint_required|challenge_required)"/.test(res.body.slice(0, 2000))) this.session.expire('answered login_required/checkpoint');
-    }
-  }
-
-  private sendsSession(req: UpstreamRequest): boolean {
-    return Boolean(req.session && this.session.live);
-  }
-
-  private async attempt(req: UpstreamRequest): Promise<UpstreamResponse> {
+  private async attempt(transport: Transport, req: UpstreamRequest, session: Session | undefined, egress: Egress): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const origin = req.origin === 'web' ? this.options.webOrigin : this.options.staticOrigin;
     if (!origin) throw new ExtractError('unavailable', 'no static origin configured');
     const body = req.form ? new URLSearchParams(req.form).toString() : undefined;
-    const response = await request(origin + req.path, {
+    return transport.send({
+      url: origin + req.path,
       method: req.method ?? (body ? 'POST' : 'GET'),
-      headers: this.headersFor(req, body !== undefined),
-      body,
+      headers: this.headersFor(req, body !== undefined, session, egress),
+      ...(body !== undefined ? { body } : {}),
       signal,
-      dispatcher: this.dispatcher,
+      maxBytes: req.maxBytes ?? MAX_BODY_BYTES,
+      browser: (req.ua ?? 'browser') === 'browser',
     });
-    return { status: response.statusCode, headers: response.headers, body: await readLimited(response.body, req.maxBytes) };
   }
 
-  private headersFor(req: UpstreamRequest, hasForm: boolean): Record<string, string> {
+  private identity(session: Session | undefined, egress: Egress): string {
+    return session ? `session:${session.hash}` : `anonymous:${egress.key}`;
+  }
+
+  private keepClaim(res: UpstreamResponse, session: Session | undefined, egress: Egress): void {
+    const claim = res.headers['x-ig-set-www-claim'];
+    const value = Array.isArray(claim) ? claim[0] : claim;
+    if (value) this.claims.set(this.identity(session, egress), value);
+  }
+
+  private headersFor(req: UpstreamRequest, hasForm: boolean, session: Session | undefined, egress: Egress): Record<string, string> {
     const ua = req.ua ?? 'browser';
-    const session = this.sendsSession(req);
     const headers: Record<string, string> = {
       'user-agent': ua === 'browser' ? BROWSER_UA : CURL_UA,
       accept: ua === 'curl' ? '*/*' : 'application/json, text/html;q=0.9, */*;q=0.8',
@@ -143,7 +172,7 @@ export class UpstreamClient {
       Object.assign(headers, {
         'x-ig-app-id': this.options.appId,
         'x-asbd-id': ASBD_ID,
-        'x-ig-www-claim': this.claims[session ? 'session' : 'anonymous'],
+        'x-ig-www-claim': this.claims.get(this.identity(session, egress)) ?? '0',
         'x-requested-with': 'XMLHttpRequest',
         origin: 'https://www.instagram.com',
         referer: 'https://www.instagram.com/',
@@ -151,48 +180,37 @@ export class UpstreamClient {
       });
     }
     if (hasForm) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const cookies = { ...req.cookies, ...(session ? { sessionid: this.options.sessionId! } : {}) };
+    const cookies = { ...req.cookies, ...(session ? { sessionid: session.id } : {}) };
     const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     return { ...headers, ...req.headers };
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.pool.close();
   }
 }
 
-/** The whole body as text, refused (and the connection dropped) past MAX_BODY_BYTES. */
-export async function readLimited(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw new ExtractError('changed', `upstream answer larger than ${maxBytes} bytes`);
-    }
-    chunks.push(chunk);
+/** How a session request's answer says Instagram walled the session off, or undefined. */
+function sessionWall(res: UpstreamResponse): string | undefined {
+  const raw = res.headers.location;
+  const location = Array.isArray(raw) ? raw[0] : raw;
+  if (res.status >= 300 && res.status < 400 && location && isLoginWall(location)) return `redirected to ${new URL(location, 'https://www.instagram.com').pathname}`;
+  if ((res.status === 400 || res.status === 401 || res.status === 403) && /"(?:message|error_type)"\s*:\s*"(?:login_required|checkpoint_required|challenge_required)"/.test(res.body.slice(0, 2000))) {
+    return 'answered login_required/checkpoint';
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return undefined;
 }
 
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-}
-
-function isConnectionReset(err: unknown): boolean {
-  const code = errorCode(err);
-  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
-}
-
-function classifyNetworkError(err: unknown, req: UpstreamRequest): ExtractError {
+function asExtractFailure(err: unknown, req: UpstreamRequest): ExtractError {
   if (err instanceof ExtractError) return err;
-  const name = (err as { name?: string })?.name;
-  const code = errorCode(err);
-  if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_ABORTED') {
-    return new ExtractError('timeout', `${req.origin} ${req.path.split('?')[0]} timed out`, { cause: err });
+  const where = `${req.origin} ${req.path.split('?')[0]}`;
+  if (err instanceof TransportError) {
+    if (err.reason === 'timeout') return new ExtractError('timeout', `${where} timed out`, { cause: err });
+    if (err.reason === 'too_large') return new ExtractError('changed', `${where}: ${err.message}`, { cause: err });
+    return new ExtractError('unavailable', `${where} failed: ${err.message}`, { cause: err });
   }
-  return new ExtractError('unavailable', `${req.origin} ${req.path.split('?')[0]} failed: ${code ?? (err as Error)?.message}`, { cause: err });
+  const name = (err as { name?: string })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new ExtractError('timeout', `${where} timed out`, { cause: err });
+  return new ExtractError('unavailable', `${where} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
 }

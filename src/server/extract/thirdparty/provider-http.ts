@@ -1,8 +1,11 @@
 /** HTTP for the optional third-party providers: JSON in and out, a timeout, the RapidAPI-style key headers. */
 import { Agent, request } from 'undici';
 import { ExtractError } from '../failure.ts';
-import { readLimited } from '../instagram/client.ts';
+import { readBounded, TransportError } from '../instagram/egress/transport.ts';
 import { classifyStatus, tryJson } from '../instagram/responses.ts';
+
+/** Every upstream answer is bounded: a provider streaming junk must not fill our memory. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface ProviderConfig {
   origin: string;
@@ -48,9 +51,10 @@ export class ProviderHttp {
       status = res.statusCode;
       headers = res.headers;
       // Bounded like every upstream answer: a provider streaming junk must not fill our memory.
-      text = await readLimited(res.body);
+      text = await readBounded(res.body, MAX_BODY_BYTES, () => res.body.destroy());
     } catch (err) {
       if (err instanceof ExtractError) throw err;
+      if (err instanceof TransportError) throw new ExtractError('changed', `${this.name}: ${err.message}`, { cause: err });
       const name = (err as { name?: string }).name;
       const kind = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unavailable';
       throw new ExtractError(kind, `${this.name}: ${(err as Error).message}`, { cause: err });

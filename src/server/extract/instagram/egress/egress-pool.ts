@@ -1,0 +1,112 @@
+/**
+ * Who speaks to Instagram: one egress per proxy of IG_PROXY (or one direct), each with a browser-grade transport
+ * (impit: Chrome's TLS and HTTP/2), a plain one (undici: share links and script bundles, which a plain client asks
+ * for), its health and its request budget. Sessions are pinned to one egress each (a session that hops between
+ * addresses is a ban signal); logged-out requests take turns over the healthy egresses.
+ */
+import type { Redis } from 'ioredis';
+import { MemoryBudgetStore, RedisBudgetStore } from './budget-store.ts';
+import { EgressBudget } from './egress-budget.ts';
+import { EgressHealth } from './egress-health.ts';
+import { ImpitTransport, loadImpit } from './impit-transport.ts';
+import { SessionPool, type Session, type SessionPoolStatus } from './session-pool.ts';
+import type { Transport, TransportKind } from './transport.ts';
+import { UndiciTransport } from './undici-transport.ts';
+
+export interface Egress {
+  /** Budget and health key: the proxy URL (credentials included, never shown) or 'direct'. */
+  readonly key: string;
+  /** What logs, metrics and /readyz show: the proxy's host:port or 'direct'. */
+  readonly label: string;
+  readonly browser: Transport;
+  readonly plain: Transport;
+}
+
+export interface EgressPoolOptions {
+  proxies: readonly string[];
+  sessionIds: readonly string[];
+  client: TransportKind;
+  timeoutMs: number;
+  insecureTls: boolean;
+  perMinute: number;
+  maxWaitMs: number;
+  redis?: Redis;
+  logger: { warn(obj: object, msg: string): void };
+  onSessionExpired?: (info: { session: string; reason: string; left: number }) => void;
+}
+
+export interface EgressPoolStatus {
+  /** The transport Instagram's pages and APIs go through, and why, when it is not the one asked for. */
+  client: TransportKind;
+  clientFallback?: string;
+  sessions: SessionPoolStatus;
+  egresses: { egress: string; coolingMs: number }[];
+  budgetPerMinute: number;
+}
+
+export class EgressPool {
+  readonly egresses: Egress[];
+  readonly sessions: SessionPool;
+  readonly health = new EgressHealth();
+  readonly budget: EgressBudget;
+  readonly clientKind: TransportKind;
+  readonly clientFallback?: string;
+  private turn = 0;
+
+  constructor(private readonly options: EgressPoolOptions) {
+    const impit = options.client === 'impit' ? loadImpit() : undefined;
+    if (impit && 'error' in impit) {
+      this.clientFallback = `impit cannot load here (${impit.error}): Instagram is asked with undici`;
+      options.logger.warn({ reason: impit.error }, this.clientFallback);
+    }
+    this.clientKind = impit && 'Impit' in impit ? 'impit' : 'undici';
+    const proxies = options.proxies.length > 0 ? options.proxies : [undefined];
+    this.egresses = proxies.map((proxy) => {
+      const transport = { timeoutMs: options.timeoutMs, insecureTls: options.insecureTls, ...(proxy ? { proxy } : {}) };
+      const plain = new UndiciTransport(transport);
+      return {
+        key: proxy ?? 'direct',
+        label: proxy ? new URL(proxy).host : 'direct',
+        browser: impit && 'Impit' in impit ? new ImpitTransport(impit.Impit, transport) : plain,
+        plain,
+      };
+    });
+    this.sessions = new SessionPool(options.sessionIds, options.onSessionExpired);
+    const memory = new MemoryBudgetStore({ perMinute: options.perMinute });
+    const store = options.redis ? new RedisBudgetStore(options.redis, { perMinute: options.perMinute }, memory) : memory;
+    this.budget = new EgressBudget(store, { perMinute: options.perMinute, maxWaitMs: options.maxWaitMs });
+  }
+
+  /** The egress a session is pinned to. */
+  forSession(session: Session): Egress {
+    return this.egresses[session.index % this.egresses.length]!;
+  }
+
+  /** The next healthy egress in turn (all cooling: the next one anyway, a lookup must go somewhere). */
+  forAnonymous(avoid?: Egress): Egress {
+    const n = this.egresses.length;
+    for (let i = 0; i < n; i++) {
+      const egress = this.egresses[(this.turn + i) % n]!;
+      if (egress === avoid || this.health.cooling(egress.key)) continue;
+      this.turn = (this.turn + i + 1) % n;
+      return egress;
+    }
+    const fallback = this.egresses[this.turn % n]!;
+    this.turn = (this.turn + 1) % n;
+    return fallback;
+  }
+
+  status(): EgressPoolStatus {
+    return {
+      client: this.clientKind,
+      ...(this.clientFallback ? { clientFallback: this.clientFallback } : {}),
+      sessions: this.sessions.status(),
+      egresses: this.egresses.map((e) => ({ egress: e.label, coolingMs: this.health.coolingFor(e.key) })),
+      budgetPerMinute: this.options.perMinute,
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.egresses.flatMap((e) => (e.browser === e.plain ? [e.plain.close()] : [e.browser.close(), e.plain.close()])));
+  }
+}
