@@ -39,6 +39,8 @@ export interface FakeContext {
   /** Where the pages' script bundles live (IG_STATIC_ORIGIN), and a foreign host a hostile page may name. */
   staticOrigin: string;
   foreignOrigin: string;
+  /** The HTTPS face's reading of each client's ClientHello, by the client's port (absent: plain HTTP, not a browser). */
+  browserByPort: Map<number, boolean>;
 }
 
 /** A JSON answer with CDN URLs pointed at the fake CDN. */

@@ -12,6 +12,7 @@ import { buildFixtures, type Fixtures } from './fixtures.ts';
 import { handleProviders } from './providers.ts';
 import { sendJson } from './respond.ts';
 import { FakeCounts, FakeSwitches } from './switches.ts';
+import { startTlsFace } from './tls-face.ts';
 import { handleWeb } from './web.ts';
 
 export { FIXTURE } from './fixtures.ts';
@@ -21,6 +22,8 @@ export { POST_ENDPOINTS } from './switches.ts';
 export interface FakeInstagramOptions {
   /** Origin of a running fake CDN; when absent, one is started (and closed with the fake). */
   cdnOrigin?: string;
+  /** Serve the web origin over HTTPS (tls-face.ts), reading each ClientHello: for the browser-grade client's tests. */
+  tls?: boolean;
 }
 
 export interface FakeInstagram {
@@ -34,6 +37,8 @@ export interface FakeInstagram {
   foreignOrigin: string;
   switches: FakeSwitches;
   counts: FakeCounts;
+  /** With `tls`: per connection to the web origin, whether its ClientHello looked like a browser's. */
+  tlsHellos?: boolean[];
   fixtures: Fixtures;
   /** The CDN started here (absent when an origin was given). */
   cdn?: FakeCdn;
@@ -46,13 +51,17 @@ export interface FakeInstagram {
 
 type Handler = (ctx: FakeContext, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-async function listen(ctx: FakeContext, handler: Handler): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
+function handlerOf(ctx: FakeContext, handler: Handler) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     handler(ctx, req, res).catch((err: unknown) => {
       process.stderr.write(`fake-instagram: handler failed: ${err instanceof Error ? err.stack : String(err)}\n`);
       sendJson(res, 500, { message: 'fake upstream error', status: 'fail' });
     });
-  });
+  };
+}
+
+async function listen(ctx: FakeContext, handler: Handler): Promise<{ server: Server; origin: string }> {
+  const server = createServer(handlerOf(ctx, handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -71,17 +80,21 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     cdnOrigin,
     staticOrigin: '',
     foreignOrigin: '',
+    browserByPort: new Map(),
   };
-  const web = await listen(ctx, handleWeb);
+  const face = options.tls ? await startTlsFace(handlerOf(ctx, handleWeb), ctx.browserByPort) : undefined;
+  const web = face ? undefined : await listen(ctx, handleWeb);
+  const webOrigin = face?.origin ?? web!.origin;
   const providers = await listen(ctx, handleProviders);
   const statics = await listen(ctx, handleStatic);
   const foreign = await listen(ctx, handleForeign);
-  ctx.webOrigin = web.origin;
+  ctx.webOrigin = webOrigin;
   ctx.staticOrigin = statics.origin;
   ctx.foreignOrigin = foreign.origin;
-  const servers = [web.server, providers.server, statics.server, foreign.server];
+  const servers = [...(web ? [web.server] : []), providers.server, statics.server, foreign.server];
   return {
-    webOrigin: web.origin,
+    webOrigin,
+    ...(face ? { tlsHellos: face.hellos } : {}),
     cdnOrigin,
     providerOrigin: providers.origin,
     staticOrigin: statics.origin,
@@ -106,6 +119,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
             }),
         ),
       );
+      await face?.close();
       await cdn?.close();
     },
   };

@@ -12,6 +12,8 @@ export const FACTS_2026 = [
   'shortcode-retired',
   /** The Polaris query answers the HTML app shell (a client without a browser's TLS fingerprint). */
   'polaris-html',
+  /** The same, told by the ClientHello: JSON to a browser's (GREASE), the app shell to Node's (the HTTPS face only). */
+  'polaris-tls',
   /** A stale doc id's `errors` answer says `"status":"fail"`. */
   'stale-status-fail',
   /** `/` sets no csrftoken cookie; the token stands in the page (`"csrf_token":"…"`). */
@@ -156,7 +158,11 @@ export class FakeCounts {
     this.lastHeaders.set(endpoint, headers);
   }
 
+  /** When each request to Instagram itself arrived (ms since the epoch; bundles and providers not included). */
+  readonly times: number[] = [];
+
   hit(endpoint: FakeEndpoint, target?: string): void {
+    if (endpoint !== 'static' && endpoint !== 'foreign' && endpoint !== 'autolink' && endpoint !== 'story-info') this.times.push(Date.now());
     this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
     if (target !== undefined) this.counts.set(`${endpoint}:${target}`, (this.counts.get(`${endpoint}:${target}`) ?? 0) + 1);
   }
@@ -180,5 +186,6 @@ export class FakeCounts {
   reset(): void {
     this.counts.clear();
     this.lastHeaders.clear();
+    this.times.length = 0;
   }
 }

@@ -100,6 +100,7 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   }
   // Polaris answers its app shell to a client without a browser's TLS fingerprint (FxEmbed PR #2299).
   if (endpoint === 'polaris-media' && ctx.switches.is2026('polaris-html')) return sendHtml(res, 200, APP_SHELL);
+  if (endpoint === 'polaris-media' && ctx.switches.is2026('polaris-tls') && ctx.browserByPort.get(req.socket.remotePort ?? -1) !== true) return sendHtml(res, 200, APP_SHELL);
   if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   const lsd = req.headers['x-fb-lsd'];
   if (typeof lsd !== 'string' || !ctx.tokens.lsd.has(lsd) || form.get('lsd') !== lsd) {

@@ -39,7 +39,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
       const { links, failed = [] } = body.data;
       const results = await lookUpAll(
         links.map((l) => ({ u: l.url, ...(l.tool ? { k: l.tool } : {}) })),
-        (link) => resolveLink(link.u, link.k),
+        (link) => resolveLink(link.u, link.k, request.ip),
       );
       const ready: BatchPayload['l'] = [];
       const missing: NonNullable<BatchPayload['m']> = failed.map((f) => ({ u: short(f.url, MISSING_LINK_CHARS), r: short(f.reason, 300) }));

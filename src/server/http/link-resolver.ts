@@ -10,13 +10,14 @@ import type { Resolver } from '../extract/resolver.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { createLinkMemo } from './link-memo.ts';
 
-export type LinkResolver = (url: string, tool: ToolId | undefined) => Promise<RawResolution>;
+/** `client`: who asks (the rate-limit key), so the egress budget can queue fairly across clients. */
+export type LinkResolver = (url: string, tool: ToolId | undefined, client?: string) => Promise<RawResolution>;
 
 /**
  * The resolve route's form: an answer this process holds comes back as it is, not in a promise (a cached
  * resolve is mostly such hits, and each promise and await on its path showed in its profile). May throw.
  */
-export type LinkLookup = (url: string, tool: ToolId | undefined) => RawResolution | Promise<RawResolution>;
+export type LinkLookup = (url: string, tool: ToolId | undefined, client?: string) => RawResolution | Promise<RawResolution>;
 
 const inApiTerms = (err: unknown): never => {
   throw err instanceof ExtractError ? toApiError(err) : err;
@@ -24,7 +25,7 @@ const inApiTerms = (err: unknown): never => {
 
 export function createLinkLookup(resolver: Resolver): LinkLookup {
   const parseLink = createLinkMemo();
-  return (url, tool) => {
+  return (url, tool, client) => {
     const parsed = parseLink(url, tool);
     if (!parsed.ok) {
       if (parsed.error === 'unsupported') {
@@ -32,11 +33,11 @@ export function createLinkLookup(resolver: Resolver): LinkLookup {
       }
       throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram URL');
     }
-    return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link).catch(inApiTerms);
+    return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link, client).catch(inApiTerms);
   };
 }
 
 export function createLinkResolver(resolver: Resolver): LinkResolver {
   const lookUp = createLinkLookup(resolver);
-  return async (url, tool) => lookUp(url, tool);
+  return async (url, tool, client) => lookUp(url, tool, client);
 }

@@ -13,6 +13,7 @@ import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { mediaCsp } from './security-headers.ts';
 import type { StreamGuard } from './stream-guard.ts';
 
 export interface MediaRouteOptions {
@@ -60,7 +61,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
         throw err;
       }
 
-      reply.code(res.status).headers(mediaResponseHeaders(payload, res, request.query.download === '1'));
+      const headers = mediaResponseHeaders(payload, res, request.query.download === '1');
+      reply.code(res.status).headers({ ...headers, 'content-security-policy': mediaCsp(headers['content-type'] ?? '') });
       if (method === 'HEAD' || res.status === 304) {
         await res.body.dump();
         return reply.send();

@@ -78,6 +78,16 @@ describe('DASH qualities in the answer', () => {
 });
 
 describe('GET /api/v1/mux/{token}', () => {
+  it('answers inline for a player or a new tab with ?inline=1, with the media policy', async () => {
+    const joined = item.qualities![0]!;
+    expect(joined.mediaUrl).toBe(`${joined.downloadUrl}?inline=1`);
+    const res = await get(joined.mediaUrl, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="instagram-reel-[0-9T-]+Z\.mp4"/);
+    expect(res.headers['content-security-policy']).toContain("media-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('script-src');
+  });
+
   it('streams one MP4 with the 1080×1920 H.264 track and the AAC track, as long as the source', async () => {
     const before = new Map(rig.fake.cdn!.counts.byPath);
     const res = await get(muxPath(item.downloadUrl));

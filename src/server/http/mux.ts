@@ -1,6 +1,6 @@
 /**
- * GET|HEAD /api/v1/mux/{token}: a DASH video track joined with its audio track, streamed as one MP4
- * attachment under the spec's file name (media/mux.ts). Same token, allow-list, address rules, per-IP stream
+ * GET|HEAD /api/v1/mux/{token}[?inline=1]: a DASH video track joined with its audio track, streamed as one MP4
+ * attachment under the spec's file name (media/mux.ts), or inline for a player or a new tab. Same token, allow-list, address rules, per-IP stream
  * cap and stall timeout as the proxy. No Range and no length: the file is made as it is sent. HEAD asks the
  * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
  */
@@ -15,6 +15,7 @@ import { ClientGone } from '../media/upstream-errors.ts';
 import { meterMuxedDownload, meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { mediaCsp } from './security-headers.ts';
 import type { StreamGuard } from './stream-guard.ts';
 
 export interface MuxRouteOptions {
@@ -24,7 +25,7 @@ export interface MuxRouteOptions {
 }
 
 export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { config, upstream, streamGuard }) => {
-  app.route<{ Params: { token: string } }>({
+  app.route<{ Params: { token: string }; Querystring: { inline?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/mux/:token',
     compress: false,
@@ -44,7 +45,8 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
         const file = request.method === 'HEAD' ? undefined : await openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal);
         reply.headers({
           'content-type': 'video/mp4',
-          'content-disposition': contentDisposition(name, 'attachment'),
+          'content-disposition': contentDisposition(name, request.query.inline === '1' ? 'inline' : 'attachment'),
+          'content-security-policy': mediaCsp('video/mp4'),
           'cross-origin-resource-policy': 'cross-origin',
           // Made afresh on every request from URLs that expire: never stored.
           'cache-control': 'private, no-store',

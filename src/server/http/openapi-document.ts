@@ -28,11 +28,12 @@ const mediaItem = {
       description: 'Every distinct size, best first: the progressive renditions and the DASH video tracks (muxed) of other sizes.',
       items: {
         type: 'object',
-        required: ['label', 'width', 'height', 'downloadUrl'],
+        required: ['label', 'width', 'height', 'mediaUrl', 'downloadUrl'],
         properties: {
           label: { type: 'string', examples: ['1080×1920 · Full HD'] },
           width: { type: 'integer' },
           height: { type: 'integer' },
+          mediaUrl: { type: 'string', description: 'Proxied, inline: this quality for a player or a new tab.' },
           downloadUrl: { type: 'string' },
           muxed: { const: true, description: 'A DASH video track joined with the audio track on the fly (/api/v1/mux): no Range, no exact size in advance.' },
           approxBytes: { type: 'integer', minimum: 1, description: "The file's size estimated from the manifest's bitrate × duration, where it states them." },
@@ -116,9 +117,9 @@ export function openApiDocument(): object {
       '/api/v1/mux/{token}': {
         get: {
           summary: 'A DASH video track joined with its audio track into one fragmented MP4, streamed as it is made (stream copy)',
-          parameters: [tokenParameter],
+          parameters: [tokenParameter, { name: 'inline', in: 'query', schema: { enum: ['1'] }, description: 'Answer inline (for a player or a new tab) instead of as an attachment.' }],
           responses: {
-            200: { description: 'video/mp4 attachment (no Content-Length, no Range).' },
+            200: { description: 'video/mp4 attachment, or inline with ?inline=1 (no Content-Length, no Range).' },
             400: errorAnswer('bad_request'),
             410: errorAnswer('expired: resolve the link again'),
             502: errorAnswer('upstream_unavailable'),

@@ -67,7 +67,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const raw = await lookUp(body.data.url, body.data.tool);
+      const raw = await lookUp(body.data.url, body.data.tool, request.ip);
       return present(raw).send(request, reply);
     },
   );

@@ -53,7 +53,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
         const archive =
           payload.t === 'z'
             ? await openZipArchive(payload.i, upstream, signal)
-            : await batchArchive(payload, (link) => resolveLink(link.u, link.k)).then(({ entries, missing }) =>
+            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, request.ip)).then(({ entries, missing }) =>
                 openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
               );
         meterProxiedBytes(archive.stream);

@@ -68,6 +68,8 @@ describe('presentResolution URLs against the media routes', () => {
       [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
       [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
       [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="instagram-video-[^"]+\.mp4"/],
+      [video!.qualities?.[0]?.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
+      [video!.qualities?.[1]?.mediaUrl, P.mid, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
       [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z-2\.m4a"/],
       [resolution.author.avatarUrl, P.avatar, 'image/jpeg', /^inline; filename="avatar\.jpg"/],
     ];
@@ -165,6 +167,9 @@ describe('presentResolution with a DASH track as the best quality', () => {
       ['720×1280 · HD', false, undefined],
     ]);
     expect(video.qualities![1]!.downloadUrl).toMatch(/^\/api\/v1\/media\/.*\?download=1$/);
+    // Each quality opens inline as itself: the joined track through the mux route, the progressive one directly.
+    expect(video.qualities![0]!.mediaUrl).toBe(`${video.downloadUrl}?inline=1`);
+    expect(video.qualities![1]!.mediaUrl).toBe(video.mediaUrl);
   });
 
   it('puts the joined track in the ZIP (entry marked x, with its audio)', () => {

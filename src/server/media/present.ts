@@ -94,7 +94,15 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
   const filename = mediaFilename(fileKindOf(item.type, raw.kind), time, position);
   // Inline playback stays on the best progressive rendition: a joined file is streamed as it is made, without Range.
   const mediaUrl = sign(item.url, filename, kind);
-  const download = (q: RawRendition) => (q.dash ? signMux(q.url, item.audioUrl, filename) : `${sign(q.url, filename, kind)}?download=1`);
+  // Each quality both ways: inline (a player, Open in new tab) and as the attachment.
+  const links = (q: RawRendition) => {
+    if (!q.dash) {
+      const inline = sign(q.url, filename, kind);
+      return { mediaUrl: inline, downloadUrl: `${inline}?download=1` };
+    }
+    const joined = signMux(q.url, item.audioUrl, filename);
+    return { mediaUrl: `${joined}?inline=1`, downloadUrl: joined };
+  };
   const best = bestOf(item);
   const result: MediaItem = {
     type: item.type,
@@ -103,7 +111,7 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
     ...(item.durationSeconds ? { durationSeconds: item.durationSeconds } : {}),
     previewUrl: item.previewUrl === item.url ? mediaUrl : sign(item.previewUrl, filename.replace(/\.\w+$/, '.jpg'), 'image'),
     mediaUrl,
-    downloadUrl: best.dash ? download(best) : `${mediaUrl}?download=1`,
+    downloadUrl: best.dash ? links(best).downloadUrl : `${mediaUrl}?download=1`,
     filename,
   };
   if (item.qualities.length > 1) {
@@ -111,7 +119,7 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
       label: qualityLabel(q.width, q.height),
       width: q.width,
       height: q.height,
-      downloadUrl: download(q),
+      ...links(q),
       ...(q.dash ? { muxed: true as const } : {}),
       ...(q.approxBytes ? { approxBytes: q.approxBytes } : {}),
     }));

@@ -6,6 +6,7 @@
  * sessions pinned to one proxy each and set aside when Instagram walls them off, a request budget per egress.
  * The `X-IG-WWW-Claim` Instagram sets is sent back from then on, per identity.
  */
+import { countEgress } from '../../metrics.ts';
 import { ExtractError } from '../failure.ts';
 import { EgressPool, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
 import { currentClient } from './egress/lookup-client.ts';
@@ -14,7 +15,7 @@ import { TransportError, type Transport } from './egress/transport.ts';
 import { isLoginWall } from './responses.ts';
 
 export const BROWSER_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 export const CURL_UA = 'curl/8.5.0';
 /** yt-dlp's 2026 value (PROTOCOL lists 129477, 198387, 359341). */
 const ASBD_ID = '359341';
@@ -102,6 +103,7 @@ export class UpstreamClient {
       } catch (err) {
         if (err instanceof TransportError && err.reason === 'connect') {
           this.pool.health.coolDown(egress.key);
+          countEgress(egress.label, 'connect_failure');
           // A logged-out request tries the next proxy; a session stays on its own (hopping is a ban signal).
           if (!session && this.pool.egresses.length > 1 && attempt < limit) {
             avoid = egress;
@@ -110,7 +112,10 @@ export class UpstreamClient {
         }
         throw asExtractFailure(err, req);
       }
-      if (res.status === 429) this.pool.health.coolDown(egress.key);
+      if (res.status === 429) {
+        this.pool.health.coolDown(egress.key);
+        countEgress(egress.label, 'throttled');
+      }
       else if (res.status < 500) this.pool.health.ok(egress.key);
       this.keepClaim(res, session, egress);
       const wall = session ? sessionWall(res) : undefined;

@@ -19,9 +19,10 @@ class FairQueue {
   readonly byClient = new Map<string, Waiter[]>();
   private readonly turns: string[] = [];
 
+  /** Requests still waiting (those that gave up stay in their list until their turn passes). */
   get size(): number {
     let n = 0;
-    for (const list of this.byClient.values()) n += list.length;
+    for (const list of this.byClient.values()) for (const w of list) if (!w.done) n++;
     return n;
   }
 
@@ -76,6 +77,7 @@ export class EgressBudget {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         countEgress(label, 'refusal');
+        // Its turn would come after those still waiting: that is when a slot frees up for it.
         const ahead = this.queues.get(egress)?.size ?? 0;
         reject(new ExtractError('rate_limited', `egress ${label}: ${why}`, { retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)) }));
       };

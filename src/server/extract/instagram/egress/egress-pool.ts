@@ -33,6 +33,8 @@ export interface EgressPoolOptions {
   redis?: Redis;
   logger: { warn(obj: object, msg: string): void };
   onSessionExpired?: (info: { session: string; reason: string; left: number }) => void;
+  /** How impit is loaded (a test stands in a platform where it cannot). */
+  loadBrowserClient?: typeof loadImpit;
 }
 
 export interface EgressPoolStatus {
@@ -54,7 +56,7 @@ export class EgressPool {
   private turn = 0;
 
   constructor(private readonly options: EgressPoolOptions) {
-    const impit = options.client === 'impit' ? loadImpit() : undefined;
+    const impit = options.client === 'impit' ? (options.loadBrowserClient ?? loadImpit)() : undefined;
     if (impit && 'error' in impit) {
       this.clientFallback = `impit cannot load here (${impit.error}): Instagram is asked with undici`;
       options.logger.warn({ reason: impit.error }, this.clientFallback);

@@ -1,6 +1,8 @@
 /**
  * impit (Apify; Rust, prebuilt for Linux gnu/musl, macOS and Windows through npm optional packages) with Chrome's
- * TLS and HTTP/2 fingerprint, redirects off. One instance per egress: its proxy is set per instance.
+ * TLS and HTTP/2 fingerprint, redirects off. One instance per egress: its proxy is set per instance. A named recent
+ * Chrome: impit 0.14's plain 'chrome' profile sends no GREASE, which no real Chrome omits (measured with the fake's
+ * TLS face).
  */
 import { createRequire } from 'node:module';
 import { readBounded, TransportError, type Transport, type TransportOptions, type TransportRequest, type TransportResponse } from './transport.ts';
@@ -35,7 +37,7 @@ export class ImpitTransport implements Transport {
 
   constructor(Impit: ImpitConstructor, options: TransportOptions) {
     this.impit = new Impit({
-      browser: 'chrome',
+      browser: 'chrome151',
       followRedirects: false,
       timeout: options.timeoutMs,
       ...(options.proxy ? { proxyUrl: options.proxy } : {}),
