@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServerChild } from './children.ts';
 import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
+import { egressRows } from './egress.ts';
 import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
 import { formatTable, missing, row, type BenchRow } from './table.ts';
 
@@ -110,6 +111,7 @@ async function main() {
     ...(await mediaFigures()),
     ...(await muxFigures()),
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
+    ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
   ];
   const seconds = Math.round((Date.now() - started) / 1000);
   const results = {
