@@ -7,6 +7,9 @@ import tseslint from 'typescript-eslint';
 export const LAYERS = [
   { type: 'shared', pattern: 'src/shared' },
   { type: 'client', pattern: 'src/client' },
+  // Below the HTTP layer: extraction and media raise ApiError (src/server/errors) but never import http/.
+  { type: 'server-core', pattern: 'src/server/{extract,media,errors}' },
+  { type: 'server-http', pattern: 'src/server/http' },
   { type: 'server', pattern: 'src/server' },
   { type: 'test', pattern: 'test' },
   { type: 'scripts', pattern: 'scripts' },
@@ -41,6 +44,8 @@ export default tseslint.config(
             forbid('shared', ['client', 'server', 'test', 'scripts', 'bench']),
             forbid('client', ['server', 'test', 'scripts', 'bench']),
             forbid('server', ['client', 'test', 'scripts', 'bench']),
+            forbid('server-http', ['client', 'test', 'scripts', 'bench']),
+            forbid('server-core', ['server-http', 'client', 'test', 'scripts', 'bench']),
           ],
         },
       ],

@@ -19,6 +19,9 @@ describe('layer rules', () => {
     ['src/client/lib/reverse.ts', "import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n"],
     ['src/server/reverse.ts', "import { createTranslator } from '../client/lib/translator.ts';\nexport const x = createTranslator;\n"],
     ['src/server/reverse.ts', "import { FIXTURE } from '../../test/fake-instagram/index.ts';\nexport const x = FIXTURE;\n"],
+    ['src/server/media/reverse.ts', "import { siteRoutes } from '../http/site.ts';\nexport const x = siteRoutes;\n"],
+    ['src/server/extract/reverse.ts', "import { createLinkLookup } from '../http/link-resolver.ts';\nexport const x = createLinkLookup;\n"],
+    ['src/server/http/reverse.ts', "import { createTranslator } from '../../client/lib/translator.ts';\nexport const x = createTranslator;\n"],
   ])('%s importing %j fails lint', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
@@ -26,6 +29,8 @@ describe('layer rules', () => {
   it.each([
     ['src/client/lib/ok.ts', "import { parseLink } from '../../shared/link.ts';\nexport const x = parseLink;\n"],
     ['src/server/ok.ts', "import { parseLink } from '../shared/link.ts';\nexport const x = parseLink;\n"],
+    ['src/server/media/ok.ts', "import { ApiError } from '../errors/api-error.ts';\nexport const x = ApiError;\n"],
+    ['src/server/http/ok.ts', "import { Resolver } from '../extract/resolver.ts';\nexport const x = Resolver;\n"],
     ['src/server/http/ok.test.ts', "import { FIXTURE } from '../../../test/fake-instagram/index.ts';\nexport const x = FIXTURE;\n"],
   ])('%s importing %j passes', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
