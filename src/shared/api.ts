@@ -29,6 +29,8 @@ export interface MediaQuality {
   label: string;
   width: number;
   height: number;
+  /** Proxied, inline: this quality for a player or a new tab. */
+  mediaUrl: string;
   downloadUrl: string;
   /** A DASH video track joined with the audio track on the fly (no Range, no exact size in advance). */
   muxed?: true;

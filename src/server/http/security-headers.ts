@@ -17,7 +17,6 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 const VIEWER_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export function mediaCsp(contentType: string): string {
-  if (contentType) return API_CSP; // TEMP: before-fix check
   return contentType.startsWith('image/') ? `${VIEWER_CSP}; img-src 'self'; sandbox` : `${VIEWER_CSP}; media-src 'self'`;
 }
 

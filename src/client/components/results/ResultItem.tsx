@@ -62,6 +62,9 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
     }
   };
 
+  // Open in new tab shows what the quality select shows: the chosen rendition, inline.
+  const openUrl = qualities?.find((q) => q.label === quality)?.mediaUrl ?? item.mediaUrl;
+
   const typeLabel = t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel');
   const position = total > 1 ? t('downloader.preview', { current: index + 1, total }) : '';
   const label = position ? `${typeLabel} ${position}` : typeLabel;
@@ -121,7 +124,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             </button>
           )}
           <a
-            href={item.mediaUrl}
+            href={openUrl}
             target="_blank"
             rel="noopener noreferrer"
             aria-describedby={`${id}-label`}
