@@ -10,6 +10,9 @@ import { fakeUpstreamRunning, resolveDirect, resultItems, strings, submitLink, t
 const en = strings('en');
 const DASH_REEL = `https://www.instagram.com/reel/${FIXTURE.dashReel}/`;
 
+// Each test resolves a reel and decodes video in Chromium: on a busy 2-core machine that passes the default minute.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeAll(async () => {
   expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
 });
