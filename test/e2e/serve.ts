@@ -28,6 +28,9 @@ const env: Record<string, string> = {
   IG_STATIC_ORIGIN: fake.staticOrigin,
   MEDIA_TEST_ORIGINS: fake.cdnOrigin,
   IG_SESSIONID: 'fake',
+  // Posts are looked up logged out, as most instances run them (with a session, media-info sees past a login wall,
+  // and the login-wall page could not be shown); the session serves stories, highlights and full-size pictures.
+  IG_STRATEGIES: 'graphql-web-info,polaris-media,permalink,embed',
   // The optional third-party providers too, as the spec's product used them: they are the last resort
   // after Instagram's own endpoints, and the only path on which an empty answer means "no media".
   AUTOLINK_API_KEY: fake.switches.providerKey,
