@@ -112,6 +112,8 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
       await session.goto(`${origin}/ar`);
       expect(await session.run(direction)).toEqual({ lang: 'ar', dir: 'rtl', body: 'rtl', linkBox: 'rtl' });
       await waitInPage(session, 'hydration of /ar', isHydrated, [FORM]);
+      // Hydration must keep the direction the prerendered page came with.
+      expect(await session.run(direction)).toMatchObject({ dir: 'rtl', body: 'rtl' });
       const style = await session.run(styling);
       expect(style.submitBackground).not.toBe(style.bareBackground);
     });

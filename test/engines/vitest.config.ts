@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 // against one server on the production build. One file per engine; the files run side by side.
 export default defineConfig({
   test: {
-    root: '.',
     include: ['test/engines/*.engine.ts'],
     globalSetup: ['test/engines/server.ts'],
     environment: 'node',
