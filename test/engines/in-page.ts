@@ -112,6 +112,9 @@ export interface Styling {
   submitBackground: string;
   /** A bare <button> next to it: what the submit button would look like if our CSS were missing. */
   bareBackground: string;
+  /** Properties no hover or focus changes, to compare one visit with the next. */
+  bodyFont: string;
+  submitRadius: string;
 }
 
 export function styling(): Styling {
@@ -127,7 +130,13 @@ export function styling(): Styling {
       // A cross-origin sheet hides its rules; ours are same-origin, so it does not count.
     }
   }
-  return { sheets, submitBackground: submit ? getComputedStyle(submit).backgroundColor : 'no submit button', bareBackground };
+  return {
+    sheets,
+    submitBackground: submit ? getComputedStyle(submit).backgroundColor : 'no submit button',
+    bareBackground,
+    bodyFont: getComputedStyle(document.body).fontFamily,
+    submitRadius: submit ? getComputedStyle(submit).borderTopLeftRadius : 'no submit button',
+  };
 }
 
 export function direction(): { lang: string; dir: string; body: string; linkBox: string } {
