@@ -135,10 +135,12 @@ describe.runIf(redisServerAvailable())('one request budget for two instances, th
       const burst = burstOf(perMinute);
       const perMs = perMinute / 60_000;
       expect(times.length).toBeGreaterThan(burst + 10);
-      // Never past the budget: in any stretch of time, at most the burst plus what refilled (plus the few that took
-      // their token but were still on their way: Redis's clock marks the token, the fake's the arrival).
+      // Never past the budget: in any stretch of time, at most the burst plus what refilled. Redis's clock marks the
+      // token and the fake's the arrival; on a loaded machine a request may spend up to a second between the two, so
+      // a second's worth of tokens is allowed as jitter (a budget that leaked would overshoot by far more).
+      const jitter = Math.ceil(perMs * 1000) + 2;
       for (let i = 0; i < times.length; i++) {
-        for (let j = i; j < times.length; j++) expect(j - i + 1).toBeLessThanOrEqual(burst + Math.ceil((times[j]! - times[i]!) * perMs) + 3);
+        for (let j = i; j < times.length; j++) expect(j - i + 1).toBeLessThanOrEqual(burst + Math.ceil((times[j]! - times[i]!) * perMs) + jitter);
       }
       // Spread over time: what the burst could not carry waited its turn.
       expect(Date.now() - started).toBeGreaterThanOrEqual(((times.length - burst - 1) / perMs) * 0.8);
