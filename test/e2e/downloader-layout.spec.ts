@@ -72,6 +72,8 @@ test('home with results at 1280 px (screenshot)', async ({ page }) => {
 });
 
 test('axe finds no serious or critical violations with results shown', async ({ page }) => {
+  // Four lookups and four axe passes: more than the default minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   for (const [path, link] of [
     ['/', carousel],
     ['/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`],
