@@ -14,6 +14,15 @@ import { sessionHash } from './session-pool.ts';
 const IG = 'https://www.instagram.com';
 type Ready = { egress: { client: string; sessions: { live: string[]; expired: { session: string }[] }; egresses: { egress: string; coolingMs: number }[] } };
 const readyz = async (base: string) => (await (await fetch(`${base}/readyz`)).json()) as Ready;
+/** Until the instance's Redis connection is up: a command sent before it falls back to the instance's own budget. */
+async function redisUp(base: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ready = (await (await fetch(`${base}/readyz`)).json()) as { redis: string };
+    if (ready.redis === 'up') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Redis never came up for ${base}`);
+}
 
 describe('the browser-grade client', () => {
   let fake: FakeInstagram;
@@ -125,6 +134,9 @@ describe.runIf(redisServerAvailable())('one request budget for two instances, th
     const one = await startResolveRig({ fake, env, timeouts });
     const two = await startResolveRig({ fake, env, timeouts });
     try {
+      // The claim is about the shared budget: both instances must be talking to Redis before the burst (CI once
+      // burst while a connection was still opening, and the first takes fell back to each instance's own bucket).
+      await Promise.all([redisUp(one.app.base), redisUp(two.app.base)]);
       // Three requests a post (two broken queries, then the post page): more than the burst allows at once.
       fake.switches.break('graphql-web-info').break('polaris-media');
       const codes = [...fake.fixtures.posts.keys()];
