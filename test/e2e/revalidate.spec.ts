@@ -5,13 +5,13 @@
  * without a validator, so they never answer 304 (checked too).
  */
 import { expect, test } from '@playwright/test';
-import { LANGUAGES } from '../../src/shared/languages.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 import { allPagePaths, localizePath } from '../../src/shared/routes.ts';
 
 const SAME = ['content-security-policy', 'cache-control', 'etag', 'vary'];
 
 test('each page’s 304 carries the headers of its 200', async ({ request }) => {
-  const paths = [...LANGUAGES.flatMap((lang) => allPagePaths().map((p) => localizePath(lang.code, p))), '/sitemap.xml', '/robots.txt'];
+  const paths = [...LANGUAGE_CODES.flatMap((lang) => allPagePaths().map((p) => localizePath(lang, p))), '/sitemap.xml', '/robots.txt'];
   expect(paths.length).toBeGreaterThan(100);
   const home = await (await request.get('/')).text();
   const asset = /\/assets\/[^"']+\.js/.exec(home)?.[0];

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import { localizePath } from '../../shared/routes.ts';
 import { TOOLS } from '../../shared/tools.ts';
 

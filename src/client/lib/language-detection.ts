@@ -4,7 +4,7 @@
  * The choice is cached in localStorage `i18nextLng`.
  */
 import LanguageDetector from 'i18next-browser-languagedetector';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/language-codes.ts';
 import { SAVED_LANGUAGE_KEY } from './saved-language.ts';
 
 export const DETECTION_OPTIONS = {
@@ -17,9 +17,14 @@ export const DETECTION_OPTIONS = {
   caches: ['localStorage'],
 };
 
-function supported(code: string): Language | undefined {
-  const base = code.toLowerCase().split(/[-_]/)[0];
-  return isLanguage(base) ? base : undefined;
+/** Codes browsers send for two of our languages: `in` (Indonesian's withdrawn code, still sent by Android's Java) and `fil`. */
+const ALIASES: Readonly<Record<string, Language>> = { in: 'id', fil: 'tl' };
+
+/** A browser's code (`ar-EG`, `pt_BR`, `fil-PH`, `in-ID`) as one of our languages: its base, or the base's alias. */
+export function supportedLanguage(code: string): Language | undefined {
+  const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  const lang = ALIASES[base] ?? base;
+  return isLanguage(lang) ? lang : undefined;
 }
 
 /** The first detected language we support, in the detection order; the default when none is. */
@@ -32,7 +37,7 @@ export function detectLanguage(order: string[] = DETECTION_OPTIONS.order): Langu
   const found = detector.detect(order);
   const candidates = Array.isArray(found) ? found : found ? [found] : [];
   for (const candidate of candidates) {
-    const lang = supported(candidate);
+    const lang = supportedLanguage(candidate);
     if (lang) return lang;
   }
   return DEFAULT_LANGUAGE;

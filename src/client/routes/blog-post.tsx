@@ -26,7 +26,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title,
     description,
     pathname: location.pathname,
-    origin: root.origin,
+    origin: root.origin, ogLocale: root.ogLocale,
     type: 'article',
     structuredData: post?.html
       ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + canonicalPath(lang, path), lang, origin: root.origin })]
