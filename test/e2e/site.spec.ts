@@ -64,7 +64,7 @@ for (const lang of ['en', 'es'] as const) {
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator('h1')).toHaveText(expected.h1);
         await expect(page).toHaveTitle(expected.title);
-        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(12);
+        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(23);
         await page.waitForLoadState('networkidle');
         expect(errors).toEqual([]);
       });

@@ -220,7 +220,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
             aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
-            className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
+            // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
+            dir="ltr"
+            className="link-box min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
           <Suspense fallback={null}>
             <PasteButton
@@ -243,7 +245,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         </button>
       </form>
       {error && (
-        <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-left text-sm text-red-900">
+        <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-start text-sm text-red-900">
           <span className="min-w-0 flex-1">{t(error.key)}</span>
           {error.retry && (
             <button type="button" onClick={() => void submit(link || lastRequest.current)} className="inline-flex min-h-11 items-center rounded-lg border border-red-800 px-3 font-semibold text-red-900 hover:bg-red-100">

@@ -33,9 +33,13 @@ export function Menu({ label, ariaLabel, align = 'start', layout = 'list', onPre
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const focusItem = (index: number) => {
+  // A lazy panel (the language menu) may still be loading when the menu opens: try again for a few frames.
+  const focusItem = (index: number, framesLeft = 30) => {
     const items = root.current?.querySelectorAll<HTMLElement>('[data-menu-item]');
-    if (!items || items.length === 0) return;
+    if (!items || items.length === 0) {
+      if (framesLeft > 0) requestAnimationFrame(() => focusItem(index, framesLeft - 1));
+      return;
+    }
     items[(index + items.length) % items.length]?.focus();
   };
 
