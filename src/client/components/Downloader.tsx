@@ -13,7 +13,7 @@ import type { DebugLine } from '../lib/debug-log.ts';
 import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { whenEngaged } from '../lib/when-engaged.ts';
 import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -77,7 +77,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
     check();
     return onRecentChange(check);
   }, []);
-  useEffect(() => whenIdle(() => void loadFlow()), []);
+  // The lookup flow (API client, error texts, debug log, recent lookups) loads at the visitor's first sign of use,
+  // in time for the lookup that follows: a reader who never acts does not fetch it (issue 24's 120 KB budget).
+  useEffect(() => whenEngaged(() => void loadFlow().catch(() => undefined)), []);
 
   // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
   const flowRef = useRef<Awaited<ReturnType<typeof loadFlow>> | null>(null);
