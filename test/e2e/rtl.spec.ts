@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { expectNoHorizontalOverflow, expectSameBytes, FILE_NAME, fakeUpstreamRunning, linkBox, resolveDirect, resultItems, saveThrough, strings, submitLink, text } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectSameBytes, FILE_NAME, fakeUpstreamRunning, linkBox, resolveDirect, resultItems, saveThrough, strings, text } from './helpers.ts';
 
 const CAROUSEL = `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`;
 
