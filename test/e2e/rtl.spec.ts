@@ -21,8 +21,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Kept in test-results/ beside the other layouts' screenshots, and attached to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  const path = `test-results/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 for (const lang of ['ar', 'fa'] as const) {
