@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { LANGUAGE_CODES } from './src/shared/languages.ts';
+import { LANGUAGE_CODES } from './src/shared/language-codes.ts';
 import { allPagePaths, localizePath } from './src/shared/routes.ts';
 
 const NOT_FOUND_PATH = '/__gramsave/not-found';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { homePageScripts } from './home-scripts.ts';
 import { missing, row, type BenchRow } from './table.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -16,17 +17,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-/** Every script the home page loads up front: module preloads and script src (inline scripts are in the HTML). */
-export function homePageScripts(buildDir: string): string[] {
-  const html = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"/g)) {
-    const href = match[1] ?? match[2]!;
-    if (href.startsWith('/')) found.add(href);
-  }
-  return [...found].map((href) => path.join(buildDir, href));
-}
 
 export function scriptSizeRows(buildDir: string): BenchRow[] {
   const scripts = homePageScripts(buildDir).map((file) => ({ name: path.basename(file).replace(/-[\w-]{8}\.js$/, ''), bytes: gzipBytes(file) }));

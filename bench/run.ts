@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServerChild } from './children.ts';
+import { idleScriptRows } from './idle-scripts.ts';
 import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
 import { egressRows } from './egress.ts';
 import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
@@ -49,7 +50,7 @@ async function pageFigures(): Promise<BenchRow[]> {
     ...(await part('lighthouse', [missing('2', 'Lighthouse', '')], async () => {
       const server = await startServerChild({ realBuild: true });
       try {
-        return await lighthouseRows(server.url);
+        return [...(await idleScriptRows(server.url, BUILD_DIR, CHROMIUM)), ...(await lighthouseRows(server.url))];
       } finally {
         await server.stop();
       }

@@ -12,6 +12,8 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { textDirection } from '../shared/language-codes.ts';
+import { languageInfo } from '../shared/languages.ts';
 import { localizePath, splitLanguage } from '../shared/routes.ts';
 import './app.css';
 import { LanguageGate } from './components/LanguageGate.tsx';
@@ -25,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
   const { lang } = splitLanguage(new URL(request.url).pathname);
   return {
     lang,
+    nativeName: languageInfo(lang).nativeName,
+    ogLocale: languageInfo(lang).ogLocale,
     common: readLocale(lang, 'common'),
     origin: (process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
     adsClient: process.env.ADS_CLIENT || null,
@@ -49,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const lang = data?.lang ?? splitLanguage(location.pathname).lang;
   return (
-    <html lang={lang}>
+    <html lang={lang} dir={textDirection(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

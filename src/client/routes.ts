@@ -6,7 +6,7 @@
  * The other languages' home pages keep a static route each: `/:lang` would tie with English's `/:slug`.
  */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
-import { LANGUAGE_CODES } from '../shared/languages.ts';
+import { LANGUAGE_CODES } from '../shared/language-codes.ts';
 import { SITE_PAGES, type PageKind } from '../shared/routes.ts';
 
 const MODULES: Record<PageKind['page'], string> = {

@@ -23,6 +23,13 @@ export const BLOG_POSTS: readonly BlogPostRef[] = [
   { slug: 'instagram-profile-picture-downloader-guide', date: '2024-04-15', listed: false },
 ];
 
+/** The three posts a downloader's visitor needs most: every language has them, a new language starts with them. */
+export const ESSENTIAL_POST_SLUGS: readonly string[] = [
+  'how-to-download-high-quality-instagram-posts',
+  'how-to-download-instagram-reels-in-hd-quality',
+  'instagram-profile-picture-downloader-guide',
+];
+
 export const BLOG_SLUGS: readonly string[] = BLOG_POSTS.map((p) => p.slug);
 
 export function isBlogSlug(value: string): boolean {

@@ -1,5 +1,16 @@
-/** The eleven languages the site is written in. `en` is the default and has no path prefix. */
-export const LANGUAGES = [
+/**
+ * The languages' names and Open Graph locales, for the language menu and build-time meta tags. Not for the start
+ * chunk: code that runs on every page imports language-codes.ts instead.
+ */
+import type { Language } from './language-codes.ts';
+
+export interface LanguageInfo {
+  code: Language;
+  nativeName: string;
+  ogLocale: string;
+}
+
+export const LANGUAGES: readonly LanguageInfo[] = [
   { code: 'en', nativeName: 'English', ogLocale: 'en_US' },
   { code: 'es', nativeName: 'Español', ogLocale: 'es_ES' },
   { code: 'fr', nativeName: 'Français', ogLocale: 'fr_FR' },
@@ -11,18 +22,20 @@ export const LANGUAGES = [
   { code: 'ko', nativeName: '한국어', ogLocale: 'ko_KR' },
   { code: 'zh', nativeName: '中文', ogLocale: 'zh_CN' },
   { code: 'hi', nativeName: 'हिन्दी', ogLocale: 'hi_IN' },
-] as const;
+  { code: 'ar', nativeName: 'العربية', ogLocale: 'ar_AR' },
+  { code: 'fa', nativeName: 'فارسی', ogLocale: 'fa_IR' },
+  { code: 'bn', nativeName: 'বাংলা', ogLocale: 'bn_BD' },
+  { code: 'id', nativeName: 'Bahasa Indonesia', ogLocale: 'id_ID' },
+  { code: 'ms', nativeName: 'Bahasa Melayu', ogLocale: 'ms_MY' },
+  { code: 'tl', nativeName: 'Filipino', ogLocale: 'tl_PH' },
+  { code: 'th', nativeName: 'ไทย', ogLocale: 'th_TH' },
+  { code: 'vi', nativeName: 'Tiếng Việt', ogLocale: 'vi_VN' },
+  { code: 'tr', nativeName: 'Türkçe', ogLocale: 'tr_TR' },
+  { code: 'pl', nativeName: 'Polski', ogLocale: 'pl_PL' },
+  { code: 'uk', nativeName: 'Українська', ogLocale: 'uk_UA' },
+];
 
-export type Language = (typeof LANGUAGES)[number]['code'];
-
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-export const LANGUAGE_CODES: readonly Language[] = LANGUAGES.map((l) => l.code);
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+export function languageInfo(code: Language): LanguageInfo {
+  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0]!;
 }
 
-export function languageInfo(code: Language) {
-  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
-}

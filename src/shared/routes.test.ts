@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_SLUGS } from './blog-posts.ts';
-import { LANGUAGE_CODES } from './languages.ts';
+import { LANGUAGE_CODES } from './language-codes.ts';
 import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, isSameOriginPath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
 import { TOOLS } from './tools.ts';
 

@@ -4,7 +4,7 @@
  * the sitemap and the server's redirect rules are all derived from this one table.
  */
 import { BLOG_SLUGS, isBlogSlug } from './blog-posts.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './language-codes.ts';
 import { TOOLS, type ToolId } from './tools.ts';
 
 export type PageKind =

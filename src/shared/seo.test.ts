@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from './languages.ts';
+import { LANGUAGE_CODES } from './language-codes.ts';
 import { buildSeoLinks } from './seo.ts';
 
 describe('buildSeoLinks', () => {
-  it('gives the canonical link and all 11 languages plus x-default', () => {
+  it('gives the canonical link and all 22 languages plus x-default', () => {
     const links = buildSeoLinks('https://gramsave.example/', '/fr/instagram-video-downloader');
     expect(links.canonical).toBe('https://gramsave.example/fr/instagram-video-downloader');
     expect(links.alternates.map((a) => a.hreflang)).toEqual([...LANGUAGE_CODES, 'x-default']);

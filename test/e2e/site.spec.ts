@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
-import type { Language } from '../../src/shared/languages.ts';
+import type { Language } from '../../src/shared/language-codes.ts';
 import { allPagePaths, findPage, localizePath } from '../../src/shared/routes.ts';
 import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
 import { localePath, type Namespace } from '../../src/client/lib/content.server.ts';
@@ -64,7 +64,7 @@ for (const lang of ['en', 'es'] as const) {
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator('h1')).toHaveText(expected.h1);
         await expect(page).toHaveTitle(expected.title);
-        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(12);
+        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(23);
         await page.waitForLoadState('networkidle');
         expect(errors).toEqual([]);
       });

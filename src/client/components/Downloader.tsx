@@ -13,7 +13,7 @@ import type { DebugLine } from '../lib/debug-log.ts';
 import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { whenEngaged } from '../lib/when-engaged.ts';
 import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -77,7 +77,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
     check();
     return onRecentChange(check);
   }, []);
-  useEffect(() => whenIdle(() => void loadFlow()), []);
+  // The lookup flow (API client, error texts, debug log, recent lookups) loads at the visitor's first sign of use,
+  // in time for the lookup that follows: a reader who never acts does not fetch it (issue 24's 120 KB budget).
+  useEffect(() => whenEngaged(() => void loadFlow().catch(() => undefined)), []);
 
   // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
   const flowRef = useRef<Awaited<ReturnType<typeof loadFlow>> | null>(null);
@@ -220,7 +222,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
             aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
-            className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
+            // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
+            dir="ltr"
+            className="link-box min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
           <Suspense fallback={null}>
             <PasteButton
@@ -243,7 +247,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         </button>
       </form>
       {error && (
-        <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-left text-sm text-red-900">
+        <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-start text-sm text-red-900">
           <span className="min-w-0 flex-1">{t(error.key)}</span>
           {error.retry && (
             <button type="button" onClick={() => void submit(link || lastRequest.current)} className="inline-flex min-h-11 items-center rounded-lg border border-red-800 px-3 font-semibold text-red-900 hover:bg-red-100">

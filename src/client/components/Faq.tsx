@@ -29,7 +29,7 @@ export function Faq({ entries }: { entries: FaqEntry[] }) {
                   aria-expanded={isOpen}
                   aria-controls={`${base}-a${index}`}
                   onClick={() => toggle(index)}
-                  className="flex min-h-11 w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium hover:bg-slate-50"
+                  className="flex min-h-11 w-full items-center justify-between gap-4 px-4 py-3 text-start font-medium hover:bg-slate-50"
                 >
                   {entry.q}
                   <span aria-hidden="true" className="text-xl text-brand-700">{isOpen ? '−' : '+'}</span>

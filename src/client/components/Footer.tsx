@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import { localizePath } from '../../shared/routes.ts';
 import { TOOLS } from '../../shared/tools.ts';
 
@@ -22,7 +22,7 @@ export function Footer({ lang, faqHref, variant = 'default' }: FooterProps) {
       <div className="mx-auto max-w-6xl px-4 py-10">
         {variant === 'igtv' && <p className="mb-8 max-w-3xl text-slate-300">{t('footer.igtvNote')}</p>}
         <div className="grid gap-8 sm:grid-cols-3">
-          <section aria-labelledby="footer-tools">
+          <div>
             <h2 id="footer-tools" className="mb-2 font-semibold text-white">{t('footer.toolsTitle')}</h2>
             <ul>
               {TOOLS.map((tool) => (
@@ -31,22 +31,22 @@ export function Footer({ lang, faqHref, variant = 'default' }: FooterProps) {
                 </li>
               ))}
             </ul>
-          </section>
-          <section aria-labelledby="footer-support">
+          </div>
+          <div>
             <h2 id="footer-support" className="mb-2 font-semibold text-white">{t('footer.supportTitle')}</h2>
             <ul>
               <li><Link className={linkClass} to={localizePath(lang, '/contact')}>{t('nav.contact')}</Link></li>
               <li><Link className={linkClass} to={localizePath(lang, '/blog')}>{t('nav.blog')}</Link></li>
               <li><a className={linkClass} href={faqHref}>{t('nav.faq')}</a></li>
             </ul>
-          </section>
-          <section aria-labelledby="footer-legal">
+          </div>
+          <div>
             <h2 id="footer-legal" className="mb-2 font-semibold text-white">{t('footer.legalTitle')}</h2>
             <ul>
               <li><Link className={linkClass} to={localizePath(lang, '/terms')}>{t('nav.terms')}</Link></li>
               <li><Link className={linkClass} to={localizePath(lang, '/privacy')}>{t('nav.privacy')}</Link></li>
             </ul>
-          </section>
+          </div>
         </div>
         <div className="mt-10 border-t border-slate-700 pt-6 text-sm text-slate-300">
           <p suppressHydrationWarning>{t('footer.copyright', { year })}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import { localizePath } from '../../shared/routes.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -46,7 +46,7 @@ export function Header({ lang }: { lang: Language }) {
         <div className="flex items-center gap-1">
           {/* Phones: one menu button, so the header is one row; wider screens: Tools and Support. */}
           <div className="sm:hidden">
-            <Menu align="right" ariaLabel={t('a11y.openMenu')} label={<MenuIcon />}>
+            <Menu align="end" ariaLabel={t('a11y.openMenu')} label={<MenuIcon />}>
               {(close) => [...toolLinks(close), ...supportLinks(close)]}
             </Menu>
           </div>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/language-codes.ts';
 import { localizePath } from '../../shared/routes.ts';
 import { saveLanguage } from '../lib/saved-language.ts';
 import { Spinner } from './Spinner.tsx';

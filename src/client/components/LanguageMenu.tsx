@@ -1,48 +1,41 @@
 /**
- * The language menu: each language by its native name (emoji flags render as boxes or letters on Windows and
- * Linux, and a flag is not a language); choosing one rewrites the first path segment and reloads.
+ * The language menu's button, on every page. The 22 names and the search come in their own chunk
+ * (LanguageList.tsx), loaded when a visitor points at, focuses or opens the button: the language table is not
+ * part of the page's start. The button names the current language from the root loader's data.
  */
+import { lazy, Suspense } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { Language } from '../../shared/language-codes.ts';
+import type { RootData } from '../lib/root-data.ts';
 import { useTranslation } from '../lib/translator.ts';
-import { useLocation } from 'react-router';
-import { LANGUAGES, languageInfo, type Language } from '../../shared/languages.ts';
-import { switchLanguage } from '../../shared/routes.ts';
-import { saveLanguage } from '../lib/saved-language.ts';
-import { Menu, menuItemClass } from './Menu.tsx';
+import { Menu } from './Menu.tsx';
+import { Spinner } from './Spinner.tsx';
+
+const loadList = () => import('./LanguageList.tsx');
+const LanguageList = lazy(() => loadList().then((m) => ({ default: m.LanguageList })));
 
 export function LanguageMenu({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  const current = languageInfo(lang);
+  const nativeName = (useRouteLoaderData('root') as RootData | undefined)?.nativeName ?? lang;
   return (
     <Menu
-      align="right"
-      ariaLabel={`${t('header.language')}: ${current.nativeName}`}
+      align="end"
+      layout="panel"
+      onPrepare={() => void loadList().catch(() => undefined)}
+      ariaLabel={`${t('header.language')}: ${nativeName}`}
       label={
         <>
           {/* On a phone the code keeps the header to one row; the menu lists every name. */}
           <span className="sm:hidden">{lang.toUpperCase()}</span>
-          <span className="hidden sm:inline">{current.nativeName}</span>
+          <span className="hidden sm:inline">{nativeName}</span>
         </>
       }
     >
-      {() =>
-        LANGUAGES.map((l) => (
-          <li key={l.code}>
-            {/* A plain link: the page reloads in the chosen language (spec §2). */}
-            <a
-              data-menu-item
-              href={switchLanguage(pathname, l.code) + search}
-              hrefLang={l.code}
-              lang={l.code}
-              aria-current={l.code === lang ? 'true' : undefined}
-              onClick={() => saveLanguage(l.code)}
-              className={`${menuItemClass} ${l.code === lang ? 'font-semibold' : ''}`}
-            >
-              {l.nativeName}
-            </a>
-          </li>
-        ))
-      }
+      {() => (
+        <Suspense fallback={<div className="flex justify-center p-4 text-brand-700"><Spinner /></div>}>
+          <LanguageList lang={lang} />
+        </Suspense>
+      )}
     </Menu>
   );
 }

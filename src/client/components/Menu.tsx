@@ -9,11 +9,16 @@ export interface MenuProps {
   label: ReactNode;
   /** Accessible name when the label is not plain text. */
   ariaLabel?: string;
-  align?: 'left' | 'right';
+  /** Which edge of the button the list lines up with: logical, so right-to-left pages mirror it. */
+  align?: 'start' | 'end';
+  /** `list` (default): children are `<li>` items; `panel`: children bring their own structure (a search and a list). */
+  layout?: 'list' | 'panel';
+  /** Called when the menu opens or is about to (hover, focus): a lazy panel starts loading its code. */
+  onPrepare?: () => void;
   children: (close: () => void) => ReactNode;
 }
 
-export function Menu({ label, ariaLabel, align = 'left', children }: MenuProps) {
+export function Menu({ label, ariaLabel, align = 'start', layout = 'list', onPrepare, children }: MenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -28,9 +33,13 @@ export function Menu({ label, ariaLabel, align = 'left', children }: MenuProps) 
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const focusItem = (index: number) => {
+  // A lazy panel (the language menu) may still be loading when the menu opens: try again for a few frames.
+  const focusItem = (index: number, framesLeft = 30) => {
     const items = root.current?.querySelectorAll<HTMLElement>('[data-menu-item]');
-    if (!items || items.length === 0) return;
+    if (!items || items.length === 0) {
+      if (framesLeft > 0) requestAnimationFrame(() => focusItem(index, framesLeft - 1));
+      return;
+    }
     items[(index + items.length) % items.length]?.focus();
   };
 
@@ -68,6 +77,8 @@ export function Menu({ label, ariaLabel, align = 'left', children }: MenuProps) 
         aria-controls={id}
         aria-label={ariaLabel}
         onClick={() => setOpen((v) => !v)}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         {label}
@@ -75,16 +86,20 @@ export function Menu({ label, ariaLabel, align = 'left', children }: MenuProps) 
           <path fill="currentColor" d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>
-      <ul
-        id={id}
-        hidden={!open}
-        className={`absolute z-40 mt-1 min-w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}
-      >
-        {children(() => setOpen(false))}
-      </ul>
+      {layout === 'list' ? (
+        <ul id={id} hidden={!open} className={`${popupClass} py-1 ${align === 'end' ? 'end-0' : 'start-0'}`}>
+          {children(() => setOpen(false))}
+        </ul>
+      ) : (
+        <div id={id} hidden={!open} className={`${popupClass} ${align === 'end' ? 'end-0' : 'start-0'}`}>
+          {open && children(() => setOpen(false))}
+        </div>
+      )}
     </div>
   );
 }
 
+const popupClass = 'absolute z-40 mt-1 min-w-56 rounded-lg border border-slate-200 bg-white shadow-lg';
+
 export const menuItemClass =
-  'flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
+  'flex min-h-11 w-full items-center gap-2 px-4 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';

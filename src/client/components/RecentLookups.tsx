@@ -39,7 +39,7 @@ export function RecentLookups({ onChoose, disabled }: { onChoose: (link: string)
   };
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto mt-4 w-full max-w-2xl text-left" data-testid="recent">
+    <section aria-labelledby={headingId} className="mx-auto mt-4 w-full max-w-2xl text-start" data-testid="recent">
       <div className="mb-1 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-sm font-semibold text-slate-800">
           {t('recent.heading')} <span className="font-normal text-slate-600">· {t('recent.note')}</span>
@@ -56,7 +56,7 @@ export function RecentLookups({ onChoose, disabled }: { onChoose: (link: string)
               disabled={disabled}
               onClick={() => onChoose(entry.link)}
               title={entry.link}
-              className="flex min-h-11 w-44 items-center gap-2 rounded-lg border border-slate-200 bg-white p-1.5 text-left hover:bg-slate-50 disabled:cursor-wait"
+              className="flex min-h-11 w-44 items-center gap-2 rounded-lg border border-slate-200 bg-white p-1.5 text-start hover:bg-slate-50 disabled:cursor-wait"
             >
               {entry.thumb && !broken.has(entry.thumb) ? (
                 <img
@@ -72,7 +72,7 @@ export function RecentLookups({ onChoose, disabled }: { onChoose: (link: string)
                 <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
               )}
               <span className="min-w-0">
-                <span className="block truncate text-sm font-semibold text-slate-900">@{entry.author}</span>
+                <span dir="ltr" className="block truncate text-start text-sm font-semibold text-slate-900">@{entry.author}</span>
                 <span className="block truncate text-xs text-slate-600">{ago(entry.at, format)}</span>
               </span>
             </button>

@@ -32,7 +32,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   }, [pathname]);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t('a11y.skipToContent')}
       </a>
       <Header lang={lang} />

@@ -11,7 +11,7 @@ export function TextSections({ sections }: { sections: TextSection[] }) {
             <p key={p} className="mb-3 leading-7 text-slate-700">{p}</p>
           ))}
           {section.items && (
-            <ul className="list-disc space-y-1 pl-6 text-slate-700">
+            <ul className="list-disc space-y-1 ps-6 text-slate-700">
               {section.items.map((item) => <li key={item}>{item}</li>)}
             </ul>
           )}

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { BLOG_POSTS } from '../../shared/blog-posts.ts';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import { CONTENT_DIR } from './content.server.ts';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });

@@ -1,7 +1,7 @@
 /** Build-time reading of content files (route loaders run during prerender, in Node). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/language-codes.ts';
 
 export const CONTENT_DIR = path.resolve(process.cwd(), 'content');
 

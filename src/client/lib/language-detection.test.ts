@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DETECTION_OPTIONS, detectLanguage } from './language-detection.ts';
+import { DETECTION_OPTIONS, detectLanguage, supportedLanguage } from './language-detection.ts';
 import { saveLanguage } from './saved-language.ts';
 
 /** A minimal browser environment: the detector reads location, localStorage, navigator, cookies, <html lang>. */
@@ -48,6 +48,35 @@ describe('language detection (spec §2)', () => {
   it('falls back to the browser language, reduced to its base code', () => {
     browser({ path: '/', languages: ['pt-BR', 'en'] });
     expect(detectLanguage()).toBe('pt');
+  });
+
+  it.each([
+    ['id-ID', 'id'],
+    ['in-ID', 'id'],
+    ['in', 'id'],
+    ['tr-TR', 'tr'],
+    ['ar-EG', 'ar'],
+    ['ar_SA', 'ar'],
+    ['fa-IR', 'fa'],
+    ['fil-PH', 'tl'],
+    ['fil', 'tl'],
+    ['tl', 'tl'],
+    ['bn-IN', 'bn'],
+    ['ms-MY', 'ms'],
+    ['th-TH', 'th'],
+    ['vi-VN', 'vi'],
+    ['pl-PL', 'pl'],
+    ['uk-UA', 'uk'],
+    ['pt-BR', 'pt'],
+  ])('maps a browser sending %s to %s', (browserCode, lang) => {
+    browser({ path: '/', languages: [browserCode, 'en'] });
+    expect(detectLanguage()).toBe(lang);
+  });
+
+  it('does not take a language that merely starts like one of ours', () => {
+    expect(supportedLanguage('fi-FI')).toBeUndefined();
+    expect(supportedLanguage('ind')).toBeUndefined();
+    expect(supportedLanguage('ara')).toBeUndefined();
   });
 
   it('skips unsupported languages and falls back to en', () => {

@@ -1,6 +1,6 @@
 /** What one quality choice says: its size and tier, that it is joined, and its estimated file size where known. */
 import type { MediaQuality } from '../../shared/api.ts';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import type { Translator } from './translator.ts';
 
 const MB = 1_000_000;

@@ -1,9 +1,12 @@
 /** What the root loader gives every page: its language, the interface strings, and build-time settings. */
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 import type { Strings } from './translator.ts';
 
 export interface RootData {
   lang: Language;
+  /** The language's own name and Open Graph locale, read at build time so the language table stays off the page. */
+  nativeName: string;
+  ogLocale: string;
   common: Strings;
   origin: string;
   adsClient: string | null;

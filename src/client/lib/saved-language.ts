@@ -1,5 +1,5 @@
 /** The visitor's saved language: localStorage `i18nextLng` (spec §3 names it), read by the detector. */
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 
 export const SAVED_LANGUAGE_KEY = 'i18nextLng';
 

@@ -1,7 +1,5 @@
 /** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter. */
 import type { MetaDescriptor } from 'react-router';
-import { languageInfo } from '../../shared/languages.ts';
-import { splitLanguage } from '../../shared/routes.ts';
 import { buildSeoLinks } from '../../shared/seo.ts';
 
 export interface PageMetaInput {
@@ -9,13 +7,14 @@ export interface PageMetaInput {
   description: string;
   pathname: string;
   origin: string;
+  /** From the root loader: the locale table stays out of the page's JavaScript. */
+  ogLocale: string;
   type?: 'website' | 'article';
   structuredData?: object[];
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const { canonical, alternates } = buildSeoLinks(input.origin, input.pathname);
-  const { lang } = splitLanguage(input.pathname);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: 'description', content: input.description },
@@ -26,7 +25,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: 'og:title', content: input.title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },
-    { property: 'og:locale', content: languageInfo(lang).ogLocale },
+    { property: 'og:locale', content: input.ogLocale },
     { name: 'twitter:card', content: 'summary' },
     { name: 'twitter:title', content: input.title },
     { name: 'twitter:description', content: input.description },

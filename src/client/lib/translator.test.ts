@@ -39,3 +39,23 @@ describe('createTranslator', () => {
     expect(createTranslator('en', { x: '{{v}}' }).t('x', { v: '<b>' })).toBe('<b>');
   });
 });
+
+describe('numbers in the page language', () => {
+  it('writes counts in the digits Intl gives each language (Persian ۱۲, Bengali ১২), never grouped', () => {
+    const strings = { found_one: '{{count}} item', found_other: '{{count}} items', year: '© {{year}}' };
+    expect(createTranslator('fa', strings).t('found', { count: 12 })).toBe('۱۲ items');
+    expect(createTranslator('bn', strings).t('found', { count: 12 })).toBe('১২ items');
+    // CLDR 44 made Latin digits the default of plain `ar`; the page follows Intl, whichever it is.
+    expect(createTranslator('ar', strings).t('found', { count: 12 })).toBe(`${new Intl.NumberFormat('ar').format(12)} items`);
+    expect(createTranslator('en', strings).t('year', { year: 2026 })).toBe('© 2026');
+    expect(createTranslator('tr', strings).t('year', { year: 2026 })).toBe('© 2026');
+  });
+
+  it('chooses Polish and Ukrainian plural forms for one, few and many', () => {
+    const strings = { files_one: 'one', files_few: 'few', files_many: 'many', files_other: 'other' };
+    const pl = createTranslator('pl', strings);
+    expect([1, 3, 5, 22, 25].map((count) => pl.t('files', { count }))).toEqual(['one', 'few', 'many', 'few', 'many']);
+    const uk = createTranslator('uk', strings);
+    expect([1, 21, 3, 11].map((count) => uk.t('files', { count }))).toEqual(['one', 'one', 'few', 'many']);
+  });
+});

@@ -1,11 +1,11 @@
 /**
  * The interface strings of one page language: `t(key, values)` with dotted keys, `{{name}}` interpolation and
- * plural keys chosen by Intl.PluralRules (`key_one`, `key_few`, `key_other`…, `key_zero` for a count of 0),
+ * numbers written by Intl.NumberFormat, plural keys chosen by Intl.PluralRules (`key_one`, `key_few`, `key_other`…, `key_zero` for a count of 0),
  * the JSON v4 format of our locale files. It replaces i18next + react-i18next (17.5 KB gzip of the home page's
  * JavaScript) with the little of them we use. Values are not escaped: React escapes what it renders.
  */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/language-codes.ts';
 
 export interface Strings {
   [key: string]: string | Strings;
@@ -31,6 +31,10 @@ function lookup(strings: Strings, key: string): string | undefined {
 
 export function createTranslator(language: Language, strings: Strings): Translator {
   const plurals = new Intl.PluralRules(language);
+  // Numbers in the language's own digits (Arabic ١٢, Persian ۱۲, Bengali ১২ where Intl writes them so); no grouping,
+  // since a year or a pixel width must not read "2,026".
+  const numbers = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 });
+  const show = (value: unknown) => (typeof value === 'number' ? numbers.format(value) : String(value));
   const find = (key: string, count: number | undefined): string | undefined => {
     if (typeof count !== 'number') return lookup(strings, key);
     return (count === 0 ? lookup(strings, `${key}_zero`) : undefined) ?? lookup(strings, `${key}_${plurals.select(count)}`) ?? lookup(strings, `${key}_other`) ?? lookup(strings, key);
@@ -42,7 +46,7 @@ export function createTranslator(language: Language, strings: Strings): Translat
       // A missing key shows itself, as i18next did: visible in review, never a crash.
       if (template === undefined) return key;
       if (!values) return template;
-      return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
+      return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? show(values[name]) : whole));
     },
   };
 }

@@ -58,7 +58,7 @@ export function ContactPage() {
           {fieldError('message') && <p id="contact-message-error" className="mt-1 text-sm text-red-700">{t(fieldError('message')!)}</p>}
         </div>
         {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={fields.website} onChange={set('website')} />
         </div>

@@ -77,7 +77,7 @@ export function HomePage({ content }: { content: HomeContent }) {
 
       <section aria-labelledby="key-points" className="mx-auto max-w-3xl px-4 py-8">
         <h2 id="key-points" className="mb-4 text-2xl font-bold">{content.keyPoints.title}</h2>
-        <ul className="list-disc space-y-2 pl-6 text-slate-700">
+        <ul className="list-disc space-y-2 ps-6 text-slate-700">
           <li>{content.keyPoints.not_affiliated}</li>
           <li>{content.keyPoints.right_to_access}</li>
           <li>{content.keyPoints.respect_rights}</li>

@@ -26,7 +26,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title,
     description,
     pathname: location.pathname,
-    origin: root.origin,
+    origin: root.origin, ogLocale: root.ogLocale,
     type: 'article',
     structuredData: post?.html
       ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + canonicalPath(lang, path), lang, origin: root.origin })]
@@ -48,7 +48,9 @@ export default function BlogPostRoute() {
         <p role="note" className="mt-8 rounded-lg bg-amber-50 p-4 text-amber-900">{t('blog.notAvailable')}</p>
       )}
       <Link to={localizePath(lang, '/blog')} className="mt-10 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-medium hover:bg-slate-50">
-        ← {t('blog.backToBlog')}
+        {/* An arrow pointing back: toward the start of the line, so it turns on right-to-left pages. */}
+        <span aria-hidden="true" className="me-1 inline-block rtl:-scale-x-100">←</span>
+        {t('blog.backToBlog')}
       </Link>
     </article>
   );

@@ -20,7 +20,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title: commonString(root, 'pages.home.title'),
     description: commonString(root, 'pages.home.description'),
     pathname: location.pathname,
-    origin: root.origin,
+    origin: root.origin, ogLocale: root.ogLocale,
     structuredData: content
       ? [
           websiteData(root.origin, root.origin + location.pathname, root.lang),

@@ -28,7 +28,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title: commonString(root, `pages.${tool}.title`),
     description: commonString(root, `pages.${tool}.description`),
     pathname: location.pathname,
-    origin: root.origin,
+    origin: root.origin, ogLocale: root.ogLocale,
     structuredData: loaderData ? [faqPageData(loaderData.content.faq)] : [],
   });
 }

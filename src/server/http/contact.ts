@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { ContactCreated, ContactField, ContactFieldError } from '../../shared/api.ts';
 import { CONTACT_MIN_ELAPSED_MS, contactRequestSchema } from '../../shared/api-schemas.ts';
-import { isLanguage } from '../../shared/languages.ts';
+import { isLanguage } from '../../shared/language-codes.ts';
 import type { Config } from '../config.ts';
 import { createContactForwarder } from '../mail/forward-contact.ts';
 import { createContactStore } from '../store/contact-messages.ts';

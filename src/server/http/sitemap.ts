@@ -1,5 +1,5 @@
 /** sitemap.xml with every canonical page in every language and its hreflang alternates; robots.txt naming it. */
-import { LANGUAGE_CODES } from '../../shared/languages.ts';
+import { LANGUAGE_CODES } from '../../shared/language-codes.ts';
 import { canonicalPagePaths, localizePath } from '../../shared/routes.ts';
 import { buildSeoLinks } from '../../shared/seo.ts';
 

@@ -121,7 +121,7 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
   };
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-left" data-testid="batch">
+    <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-start" data-testid="batch">
       <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-2 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
         {t('batch.heading', { count: snapshot.rows.length })}
       </h2>
@@ -166,7 +166,7 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
           <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-3" data-testid="batch-row" data-status={row.state.status}>
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm font-semibold text-slate-700">{index + 1}.</span>
-              <span className="min-w-0 flex-1 truncate text-sm text-slate-800" title={row.link}>
+              <span dir="ltr" className="min-w-0 flex-1 truncate text-start text-sm text-slate-800" title={row.link}>
                 {row.link}
               </span>
               <RowStatus row={row} onRetry={isValid(row.link) ? () => queue.retry(row.id) : undefined} />

@@ -21,10 +21,10 @@ export function AuthorCard({ author, originalPost }: { author: Resolution['autho
       )}
       <div className="min-w-0">
         {originalPost && <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t('downloader.originalPost')}</p>}
-        <p className="truncate font-semibold" data-testid="author-name">
+        <p dir="auto" className="truncate text-start font-semibold" data-testid="author-name">
           {name}
         </p>
-        {author.username && author.fullName && <p className="truncate text-sm text-slate-600">@{author.username}</p>}
+        {author.username && author.fullName && <p dir="ltr" className="truncate text-start text-sm text-slate-600">@{author.username}</p>}
       </div>
     </div>
   );

@@ -54,7 +54,7 @@ function ImageView({ item, label, className, size, onNaturalSize }: { item: Medi
 /** Marks a video in the reels grid; decorative, and out of the way of the player's controls. */
 function PlayBadge() {
   return (
-    <span aria-hidden="true" className="pointer-events-none absolute left-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-black/60">
+    <span aria-hidden="true" className="pointer-events-none absolute start-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-black/60">
       <svg viewBox="0 0 24 24" className="h-5 w-5" fill="#fff">
         <path d="M8 5v14l11-7z" />
       </svg>

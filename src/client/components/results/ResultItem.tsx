@@ -79,7 +79,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
           <span className={position ? 'sr-only' : ''}>{typeLabel}</span>
           {position && <span data-testid="item-position">{position}</span>}
           {layout.pixelSize && width && height && (
-            <span data-testid="pixel-size" className="ml-1">
+            <span data-testid="pixel-size" className="ms-1">
               · {t('downloader.pixelSize', { width, height })}
             </span>
           )}

@@ -74,7 +74,7 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
   };
 
   return (
-    <section aria-labelledby={headingId} className={embedded ? 'w-full text-left' : 'mx-auto mt-8 w-full max-w-5xl text-left'} data-testid="results">
+    <section aria-labelledby={headingId} className={embedded ? 'w-full text-start' : 'mx-auto mt-8 w-full max-w-5xl text-start'} data-testid="results">
       <Heading id={headingId} ref={heading} tabIndex={-1} className={embedded ? 'sr-only' : 'mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
         {embedded ? `${t('downloader.resultsHeading')}: @${resolution.author.username}` : t('downloader.resultsHeading')}
       </Heading>
