@@ -1,8 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 import { LANGUAGE_CODES } from './src/shared/language-codes.ts';
-import { allPagePaths, localizePath } from './src/shared/routes.ts';
-
-const NOT_FOUND_PATH = '/__gramsave/not-found';
+import { allPagePaths, localizePath, NOT_FOUND_PATH } from './src/shared/routes.ts';
 
 // Every page in every language is prerendered to static HTML; there is no server rendering at run time.
 export default {

@@ -3,7 +3,8 @@
  * once under a `:lang` prefix (the other ten), plus a catch-all each that renders the translated 404 page.
  * Loaders read the language from the path (splitLanguage), so one route serves ten languages and the route
  * manifest every page downloads stays small; the prerender list still names every page in every language.
- * The other languages' home pages keep a static route each: `/:lang` would tie with English's `/:slug`.
+ * The other languages' home pages and short article addresses keep a static route each: `/:lang` would tie with
+ * English's `/:slug`, and `/:lang/:slug` would catch every unknown two-segment path.
  */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 import { LANGUAGE_CODES } from '../shared/language-codes.ts';
@@ -28,7 +29,12 @@ const english = [
 
 const otherLanguages = [
   ...LANGUAGE_CODES.filter((lang) => lang !== 'en').map((lang) => route(lang, MODULES.home, { id: `${lang}/` })),
-  ...SITE_PAGES.filter((page) => page.pattern !== '/').map((page) => route(`:lang${page.pattern}`, MODULES[page.kind.page], { id: `lang${page.pattern}` })),
+  ...SITE_PAGES.filter((page) => page.pattern !== '/' && page.pattern !== '/:slug').map((page) =>
+    route(`:lang${page.pattern}`, MODULES[page.kind.page], { id: `lang${page.pattern}` }),
+  ),
+  // A short article address under each real language only: `:lang/:slug` would take any two-segment path (the
+  // prerendered 404 `/__gramsave/not-found` among them, which then became a redirect to the blog).
+  ...LANGUAGE_CODES.filter((lang) => lang !== 'en').map((lang) => route(`${lang}/:slug`, MODULES.blogPost, { id: `${lang}/:slug` })),
   route(':lang/*', 'routes/not-found.tsx', { id: 'lang/*' }),
 ];
 

@@ -24,6 +24,9 @@ export interface SitePage {
   canonicalOf?: (path: string) => string;
 }
 
+/** Where each language's 404 page is prerendered; the server answers it, with status 404, for unknown paths. */
+export const NOT_FOUND_PATH = '/__gramsave/not-found';
+
 /** Paths that show the home page (spec: /video, /photo, /story, /reel). */
 export const HOME_ALIASES = ['/video', '/photo', '/story', '/reel'] as const;
 

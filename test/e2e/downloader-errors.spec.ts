@@ -26,6 +26,9 @@ interface Cause {
 const CAUSES: Cause[] = [
   // A well-formed URL of another site: the browser's own type=url check passes, ours (spec §5) refuses it.
   { name: 'invalid link', page: HOME, input: 'https://example.com/p/B866lKJgReK/', key: 'errors.invalidUrl', local: true },
+  // An empty box asks for a link (or a username) instead of calling nothing a wrong link.
+  { name: 'empty box', page: HOME, input: '', key: 'errors.emptyUrl', local: true },
+  { name: 'empty box (profile)', page: '/instagram-profile-picture-downloader', input: '', key: 'errors.emptyProfile', local: true },
   { name: 'invalid profile', page: '/instagram-profile-picture-downloader', input: 'not a user!', key: 'errors.invalidProfile', local: true },
   { name: 'unsupported link', page: HOME, input: 'https://www.instagram.com/explore/', key: 'errors.unsupported' },
   { name: 'rate limited', page: HOME, input: post('E2Erate00001'), key: 'errors.rateLimited', fault: ['E2Erate00001', 'rate_limited'] },

@@ -134,8 +134,14 @@ test('reels page: an Original Post card and one large item', async ({ page }) =>
   expect(box!.width).toBeGreaterThan(500);
 });
 
-test('story page: the debug log appears after the first request, with time-stamped lines and no links', async ({ page }) => {
+test('story page: the debug log shows only with ?debug=1, after the first request, with time-stamped lines and no links', async ({ page }) => {
+  // A visitor's lookup shows no developer log.
   await page.goto('/instagram-story-download');
+  await submitLink(page, `https://www.instagram.com/stories/${FIXTURE.storyUser}/`);
+  await expect(resultItems(page)).toHaveCount(6);
+  await expect(page.getByTestId('debug-log')).toHaveCount(0);
+
+  await page.goto('/instagram-story-download?debug=1');
   await expect(page.getByTestId('debug-log')).toHaveCount(0);
   await submitLink(page, `https://www.instagram.com/stories/${FIXTURE.storyUser}/`);
   await expect(resultItems(page)).toHaveCount(6);

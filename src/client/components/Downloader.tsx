@@ -3,7 +3,7 @@
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/translator.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { Resolution } from '../../shared/api.ts';
@@ -56,7 +56,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const [shown, setShown] = useState<Shown | null>(null);
   /** Several links submitted at once: a queue (keyed per submit, so a new batch starts afresh). */
   const [batch, setBatch] = useState<{ key: number; links: string[]; dropped: number } | null>(null);
-  /** null until the first request: the debug log appears after it (story page). */
+  // Developer lines in English: shown only when asked for (?debug=1), never to every visitor of the story page.
+  const debugLog = form.debugLog && new URLSearchParams(useLocation().search).get('debug') === '1';
+  /** null until the first request: the debug log appears after it (story page, ?debug=1). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -91,9 +93,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const log = useCallback(
     (text: string) => {
       const flow = flowRef.current;
-      if (form.debugLog && flow) setLogLines((lines) => [...(lines ?? []), flow.debugLine(text)]);
+      if (debugLog && flow) setLogLines((lines) => [...(lines ?? []), flow.debugLine(text)]);
     },
-    [form.debugLog],
+    [debugLog],
   );
 
   /** Counts batches, so each new one mounts a fresh queue. */
@@ -138,7 +140,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
           setLoading(true);
           void loadResults();
           setShown(null);
-          if (form.debugLog) setLogLines([]);
+          if (debugLog) setLogLines([]);
         },
         log,
         succeed: (resolution, request) => {
@@ -149,7 +151,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         end: () => setLoading(false),
       });
     },
-    [form, formId, log, profile, remember, t],
+    [debugLog, form, formId, log, profile, remember, t],
   );
 
   /** A pasted block keeps its line breaks as spaces (a one-line box would glue the links together). */
@@ -290,10 +292,10 @@ export function Downloader({ form: formId }: { form: FormId }) {
       )}
       {shown && (
         <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
-          <Results form={form} resolution={shown.resolution} refresh={refresh} log={form.debugLog ? log : undefined} />
+          <Results form={form} resolution={shown.resolution} refresh={refresh} log={debugLog ? log : undefined} />
         </Suspense>
       )}
-      {form.debugLog && logLines !== null && (
+      {debugLog && logLines !== null && (
         <Suspense fallback={null}>
           <DebugLog lines={logLines} />
         </Suspense>

@@ -10,8 +10,9 @@ export function ToolTabs() {
   const { t } = useTranslation();
   const { lang, path } = splitLanguage(useLocation().pathname);
   return (
-    <nav aria-label={t('header.tools')} className="mx-auto mb-3 w-full max-w-2xl overflow-x-auto">
-      <ul className="flex gap-1 whitespace-nowrap text-sm">
+    <nav aria-label={t('header.tools')} className="mx-auto mb-3 w-full max-w-2xl">
+      {/* The tabs wrap onto a second row on a phone rather than scroll: a strip that runs off screen hides tools. */}
+      <ul className="flex flex-wrap justify-center gap-1 text-sm">
         {ORDER.map((id) => {
           const tool = TOOLS.find((candidate) => candidate.id === id)!;
           const current = tool.path === path;
@@ -20,7 +21,7 @@ export function ToolTabs() {
               <Link
                 to={localizePath(lang, tool.path)}
                 aria-current={current ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center rounded-full px-3 font-medium ${current ? 'bg-brand-700 text-white' : 'bg-white/70 text-slate-800 hover:bg-brand-50'}`}
+                className={`inline-flex min-h-11 items-center rounded-full px-3 font-medium break-keep whitespace-nowrap ${current ? 'bg-brand-700 text-white' : 'bg-white/70 text-slate-800 hover:bg-brand-50'}`}
               >
                 {t(`downloader.types.${id}`)}
               </Link>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Resolution } from '../../shared/api.ts';
 import type { ResolveOutcome } from './api-client.ts';
-import { BatchQueue, type QueueOptions } from './batch-queue.ts';
+import { BatchQueue, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPPED_KEY, SKIPPED_LIMITED_KEY, type QueueOptions } from './batch-queue.ts';
 
 const resolution = (link: string): Resolution => ({
   kind: 'post',
@@ -116,5 +116,53 @@ describe('BatchQueue', () => {
     queue.dispose();
     await settle('https://a/1', ok('https://a/1'));
     expect(seen).toEqual(['resolving']);
+  });
+
+  const limit = (seconds: number): ResolveOutcome => ({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds }, ms: 3 });
+
+  it(`gives up on a link still rate limited after ${MAX_LIMITED_TRIES} tries, and Retry starts it afresh`, async () => {
+    const { queue, calls, settle, advance, states } = rig(['https://a/1']);
+    queue.start();
+    for (let attempt = 1; attempt < MAX_LIMITED_TRIES; attempt++) {
+      await settle('https://a/1', limit(5));
+      expect(queue.snapshot().rows[0]!.state).toMatchObject({ status: 'waiting', limited: { tries: attempt } });
+      advance(5_000);
+    }
+    await settle('https://a/1', limit(5));
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY });
+    advance(5_000);
+    expect(calls).toHaveLength(MAX_LIMITED_TRIES);
+    queue.retry(0);
+    expect(states()).toEqual(['resolving']);
+    await settle('https://a/1', limit(5));
+    expect(queue.snapshot().rows[0]!.state).toMatchObject({ status: 'waiting', limited: { tries: 1 } });
+  });
+
+  it('gives up when the next try would come more than three minutes after the first limit', async () => {
+    const { queue, settle, advance } = rig(['https://a/1']);
+    queue.start();
+    await settle('https://a/1', limit(120));
+    expect(queue.snapshot().rows[0]!.state.status).toBe('waiting');
+    advance(120_000);
+    await settle('https://a/1', limit(120));
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY });
+  });
+
+  it('skips a waiting row: failed with a reason, the rest go on, and Retry brings it back', async () => {
+    const { queue, calls, settle, advance, states } = rig(['https://a/1', 'https://a/2', 'https://a/3', 'https://a/4']);
+    queue.start();
+    queue.skip(3);
+    expect(queue.snapshot().rows[3]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_KEY });
+    await settle('https://a/1', limit(120));
+    queue.skip(0);
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_LIMITED_KEY });
+    // Rows that are not waiting cannot be skipped.
+    queue.skip(1);
+    expect(states()).toEqual(['failed', 'resolving', 'resolving', 'failed']);
+    advance(120_000);
+    expect(calls).toEqual(['https://a/1', 'https://a/2', 'https://a/3']);
+    queue.retry(3);
+    expect(states()[3]).toBe('resolving');
+    expect(calls.at(-1)).toBe('https://a/4');
   });
 });

@@ -1,14 +1,16 @@
 /**
  * The lookups of a batch: each link a row (waiting → resolving → ready or failed), a few at a time. A rate
  * limit does not fail the rest: the row goes back to waiting and the whole queue pauses until Retry-After has
- * passed, with the time left readable for a countdown. A failed row can be retried. No React here: the queue
- * calls its listener with a fresh snapshot after every change.
+ * passed, with the time left readable for a countdown. A row that stays limited gives up after a few tries or a
+ * few minutes, so a batch always ends; a waiting row can be skipped, a failed one retried. No React here: the
+ * queue calls its listener with a fresh snapshot after every change.
  */
 import type { Resolution } from '../../shared/api.ts';
 import type { ResolveFailure, ResolveOutcome } from './api-client.ts';
 
 export type RowState =
-  | { status: 'waiting' }
+  /** `limited`: how often Instagram rate-limited this link so far, and since when (ms since the epoch). */
+  | { status: 'waiting'; limited?: { tries: number; since: number } }
   | { status: 'resolving' }
   | { status: 'ready'; resolution: Resolution }
   | { status: 'failed'; messageKey: string };
@@ -42,6 +44,13 @@ export interface QueueOptions {
 /** Waits when a 429 says nothing of how long: the server's own window is a minute. */
 const DEFAULT_PAUSE_SECONDS = 30;
 const MAX_PAUSE_SECONDS = 300;
+/** A link rate-limited this often, or whose next try would come later than this after its first limit, fails. */
+export const MAX_LIMITED_TRIES = 3;
+export const MAX_LIMITED_MS = 3 * 60_000;
+/** The message keys of a row that gave up on a rate limit, and of one the user skipped. */
+export const GAVE_UP_KEY = 'batch.gaveUp';
+export const SKIPPED_KEY = 'batch.skipped';
+export const SKIPPED_LIMITED_KEY = 'batch.missingLimited';
 
 export function isRateLimit(failure: ResolveFailure): failure is Extract<ResolveFailure, { kind: 'http' }> {
   return failure.kind === 'http' && (failure.status === 429 || failure.code === 'rate_limited');
@@ -91,6 +100,13 @@ export class BatchQueue {
     this.pump();
   }
 
+  /** A waiting row leaves the line: failed as skipped (rate limited, when it was), so Retry brings it back. */
+  skip(id: number): void {
+    const row = this.rows.find((r) => r.id === id);
+    if (!row || row.state.status !== 'waiting') return;
+    this.set(id, { status: 'failed', messageKey: row.state.limited ? SKIPPED_LIMITED_KEY : SKIPPED_KEY });
+  }
+
   /** The resolution of a ready row again (a download link expired): the row is updated in place. */
   async refresh(id: number): Promise<Resolution | null> {
     const row = this.rows.find((r) => r.id === id);
@@ -126,6 +142,8 @@ export class BatchQueue {
   }
 
   private async run(id: number, link: string): Promise<void> {
+    const before = this.rows.find((r) => r.id === id)?.state;
+    const limited = before?.status === 'waiting' ? before.limited : undefined;
     this.running++;
     this.set(id, { status: 'resolving' });
     let outcome: ResolveOutcome;
@@ -137,16 +155,20 @@ export class BatchQueue {
     if (this.disposed) return;
     if (outcome.ok) this.set(id, { status: 'ready', resolution: outcome.resolution });
     else if (isRateLimit(outcome.failure)) {
-      this.set(id, { status: 'waiting' });
-      this.pause(outcome.failure.retryAfterSeconds);
+      const wait = this.pause(outcome.failure.retryAfterSeconds);
+      const tries = (limited?.tries ?? 0) + 1;
+      const since = limited?.since ?? this.now();
+      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: GAVE_UP_KEY });
+      else this.set(id, { status: 'waiting', limited: { tries, since } });
     } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure) });
     this.pump();
   }
 
-  private pause(seconds: number | undefined): void {
+  /** Pauses the queue (or extends its pause); returns how long this limit asked to wait, in ms. */
+  private pause(seconds: number | undefined): number {
     const wait = Math.min(Math.max(seconds ?? DEFAULT_PAUSE_SECONDS, 1), MAX_PAUSE_SECONDS) * 1000;
     const until = this.now() + wait;
-    if (this.pausedUntil !== null && this.pausedUntil >= until) return;
+    if (this.pausedUntil !== null && this.pausedUntil >= until) return wait;
     if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
     this.pausedUntil = until;
     this.emit();
@@ -156,5 +178,6 @@ export class BatchQueue {
       this.emit();
       this.pump();
     }, wait);
+    return wait;
   }
 }

@@ -33,6 +33,8 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   const value = raw.trim();
   const batch = batchOf(value, page.valid, page.profile);
   if (batch) return page.startBatch(batch);
+  // An empty box is not a wrong link: ask for one.
+  if (value === '') return page.fail({ key: page.profile ? 'errors.emptyProfile' : 'errors.emptyUrl', retry: false }, false);
   if (!page.valid(value)) return page.fail({ key: page.profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false }, false);
   const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
   page.begin(request);

@@ -17,8 +17,6 @@ export interface PrerenderedPage {
 const readIfPresent = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
 const PRECOMPRESSED = /\.(br|gz)$/;
 
-export const NOT_FOUND_PATH = '/__gramsave/not-found';
-
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 export function inlineScriptHashes(html: string): string[] {

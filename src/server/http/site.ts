@@ -4,12 +4,12 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { decidePath, isSameOriginPath, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { decidePath, isSameOriginPath, localizePath, NOT_FOUND_PATH, splitLanguage } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { pickEncoding } from './content-encoding.ts';
 import { sendApiError } from './errors.ts';
-import { NOT_FOUND_PATH, readSiteIndex, type PrerenderedPage } from './page-index.ts';
+import { readSiteIndex, type PrerenderedPage } from './page-index.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

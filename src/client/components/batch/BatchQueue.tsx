@@ -1,7 +1,7 @@
 /**
  * Several links at once: one row per link with its state (waiting, looking up, ready with the usual results,
- * failed with the reason and Retry), a countdown while a rate limit is waited out, and one ZIP of every ready
- * post. Progress is announced politely to screen readers; the queue's heading takes the focus when it starts.
+ * failed with the reason and Retry), a countdown while a rate limit is waited out, Skip for a waiting row, and
+ * one ZIP of the posts ready so far, at any moment (MISSING.txt names the rest and why). Progress is announced politely to screen readers; the queue's heading takes the focus when it starts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Resolution } from '../../../shared/api.ts';
@@ -9,7 +9,7 @@ import type { FormDefinition, ToolId } from '../../../shared/tools.ts';
 import { resolveLink } from '../../lib/api-client.ts';
 import { requestBatchZip } from '../../lib/batch-api.ts';
 import { MAX_BATCH_LINKS } from '../../lib/batch-links.ts';
-import { BatchQueue as Queue, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
+import { BatchQueue as Queue, SKIPPED_LIMITED_KEY, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
@@ -101,7 +101,10 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
     const rows = snapshot.rows;
     const outcome = await requestBatchZip({
       links: rows.flatMap((r) => (r.state.status === 'ready' ? [{ url: r.link, ...(tool ? { tool } : {}) }] : [])),
-      failed: rows.flatMap((r) => (r.state.status === 'failed' ? [{ url: r.link.slice(0, 2048) || '-', reason: t(r.state.messageKey).slice(0, 300) }] : [])),
+      failed: rows.flatMap((r) => {
+        const reason = missingReason(r.state);
+        return reason ? [{ url: r.link.slice(0, 2048) || '-', reason: t(reason).slice(0, 300) }] : [];
+      }),
     });
     if (!outcome.ok) {
       setZipState('idle');
@@ -138,11 +141,11 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
           <button
             type="button"
             onClick={() => void downloadAll()}
-            disabled={!settled || zipState !== 'idle'}
+            disabled={zipState !== 'idle'}
             aria-busy={zipState !== 'idle'}
             className={`${button} border-brand-700 bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:border-slate-500 disabled:bg-slate-500`}
           >
-            {zipState === 'idle' ? t('batch.downloadAll') : t('downloader.preparingZip')}
+            {zipState !== 'idle' ? t('downloader.preparingZip') : t(settled ? 'batch.downloadAll' : 'batch.downloadReady')}
           </button>
         )}
       </div>
@@ -169,7 +172,7 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
               <span dir="ltr" className="min-w-0 flex-1 truncate text-start text-sm text-slate-800" title={row.link}>
                 {row.link}
               </span>
-              <RowStatus row={row} onRetry={isValid(row.link) ? () => queue.retry(row.id) : undefined} />
+              <RowStatus row={row} onRetry={isValid(row.link) ? () => queue.retry(row.id) : undefined} onSkip={() => queue.skip(row.id)} />
             </div>
             {row.state.status === 'ready' && (
               <div className="mt-3">
@@ -183,12 +186,29 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
   );
 }
 
-function RowStatus({ row, onRetry }: { row: QueueRow; onRetry?: () => void }) {
+/** Why a row is not in the ZIP, as a message key for MISSING.txt; null for a ready row. */
+function missingReason(state: QueueRow['state']): string | null {
+  if (state.status === 'ready') return null;
+  if (state.status === 'failed') return state.messageKey;
+  return state.status === 'waiting' && state.limited ? SKIPPED_LIMITED_KEY : 'batch.missingPending';
+}
+
+function RowStatus({ row, onRetry, onSkip }: { row: QueueRow; onRetry?: () => void; onSkip: () => void }) {
   const { t } = useTranslation();
   const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold';
   switch (row.state.status) {
     case 'waiting':
-      return <span className={`${badge} bg-slate-100 text-slate-800`}>{t('batch.waiting')}</span>;
+      return (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className={`${badge} ${row.state.limited ? 'bg-amber-50 text-amber-900' : 'bg-slate-100 text-slate-800'}`}>
+            {t(row.state.limited ? 'batch.limited' : 'batch.waiting')}
+          </span>
+          {/* Named with its row's link, so a list of Skip buttons is not ten identical names to a screen reader. */}
+          <button type="button" onClick={onSkip} aria-label={`${t('batch.skip')}: ${row.link}`} className={`${button} border-slate-400 text-slate-800 hover:bg-slate-50`}>
+            {t('batch.skip')}
+          </button>
+        </span>
+      );
     case 'resolving':
       return (
         <span className={`${badge} bg-brand-50 text-brand-800`}>

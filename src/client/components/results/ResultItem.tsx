@@ -108,7 +108,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             onClick={() => void download(quality)}
             aria-disabled={busy}
             aria-describedby={`${id}-label`}
-            className={`${button} flex-1 bg-brand-700 text-white hover:bg-brand-800 aria-disabled:bg-slate-500`}
+            className={`${button} flex-1 break-keep bg-brand-700 text-white hover:bg-brand-800 aria-disabled:bg-slate-500`}
           >
             {t('downloader.download')}
           </button>
