@@ -16,6 +16,9 @@ test.beforeAll(async () => {
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast still fading in has a blended colour that axe reads as low contrast (CI saw it on a loaded machine):
+  // judge the page once its animations have finished, as a reader sees it.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -31,6 +31,12 @@ for (const c of TOOL_CASES) {
 
     const items = resultItems(page);
     await expect(items).toHaveCount(expected.items.length);
+    // The input is cleared on success, and the page's own success toast shows. Checked first: a toast lasts
+    // seconds, and waiting on every picture below could outlast it on a loaded machine.
+    await expect(page.locator('form input[name="url"]')).toHaveValue('');
+    // The toast says what was found (lib/ready-message.ts), whichever page it was found on.
+    const ready = expected.items.length > 1 ? text(en, 'success.found_other', { count: expected.items.length }) : text(en, `success.ready${c.tool[0]!.toUpperCase()}${c.tool.slice(1)}`);
+    await expect(toast(page, ready)).toBeVisible();
     const videos = expected.items.filter((i) => i.type === 'video').length;
     await expect(page.getByTestId('results').locator('video')).toHaveCount(videos);
     await expect(page.getByTestId('results').locator('li img')).toHaveCount(expected.items.length - videos);
@@ -46,11 +52,6 @@ for (const c of TOOL_CASES) {
     }
     await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
     if (expected.items.length > 1) await expect(items.first().getByTestId('item-position')).toHaveText(`1 of ${expected.items.length}`);
-    // The input is cleared on success, and the page's own success toast shows.
-    await expect(page.locator('form input[name="url"]')).toHaveValue('');
-    // The toast says what was found (lib/ready-message.ts), whichever page it was found on.
-    const ready = expected.items.length > 1 ? text(en, 'success.found_other', { count: expected.items.length }) : text(en, `success.ready${c.tool[0]!.toUpperCase()}${c.tool.slice(1)}`);
-    await expect(toast(page, ready)).toBeVisible();
 
     const item = items.nth(c.item);
     const { download, fetched } = await saveThrough(page, () => item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
