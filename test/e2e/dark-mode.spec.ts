@@ -3,8 +3,8 @@
  * violation in either theme on the home page with results, a tool page with a batch queue (a failed row, a
  * ready one) and an error, and the contact page. Dark screenshots at 360 px and 1280 px are kept in test-results.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, SERIOUS_OR_CONTRAST } from './axe.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { fakeUpstreamRunning, linkBox, resultItems, setFault, submitLink } from './helpers.ts';
 
@@ -12,12 +12,7 @@ test.beforeEach(async () => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.id === 'color-contrast' || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
-}
+const violations = (page: Page) => axeViolations(page, SERIOUS_OR_CONTRAST);
 
 /** Pictures load lazily: bring each into view and wait, so axe and the screenshot see the final page. */
 async function settle(page: Page): Promise<void> {

@@ -3,8 +3,8 @@
  * targets, visible focus, axe with results shown, and the iPhone download path (navigating to the
  * attachment URL instead of saving a blob). Screenshots of home with results go to test-results/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
+import { axeViolations, SERIOUS } from './axe.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { expectNoHorizontalOverflow, fakeUpstreamRunning, resultItems, strings, submitLink, text, toast } from './helpers.ts';
 
@@ -15,15 +15,7 @@ test.beforeAll(async () => {
   expect(await fakeUpstreamRunning(), 'serve.ts must run against the fake Instagram').toBe(true);
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast still fading in has a blended colour that axe reads as low contrast (CI saw it on a loaded machine):
-  // judge the page once its animations have finished, as a reader sees it.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, SERIOUS);
 
 /**
  * Bring every shown picture into view (they load lazily) and wait until it has loaded or failed, so checks

@@ -3,8 +3,8 @@
  * language menu), the link box and what shows a link or a username stay left to right, a lookup and a download
  * work, nothing scrolls sideways at 360 px, and axe finds nothing. Screenshots at 360 and 1280 px are attached.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { expectNoHorizontalOverflow, expectSameBytes, FILE_NAME, fakeUpstreamRunning, linkBox, resolveDirect, resultItems, saveThrough, strings, text } from './helpers.ts';
 
@@ -16,10 +16,6 @@ test.beforeEach(async () => {
 
 const direction = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).direction);
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Kept in test-results/ beside the other layouts' screenshots, and attached to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

@@ -3,8 +3,8 @@
  * and hydrates without console errors; the language menu, the `/` redirect, redirects and the 404 page;
  * axe on home and a downloader page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, SERIOUS } from './axe.ts';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
 import type { Language } from '../../src/shared/language-codes.ts';
@@ -176,8 +176,6 @@ for (const url of ['/', '/fr/instagram-video-downloader']) {
   test(`axe finds no serious or critical violations on ${url}`, async ({ page }) => {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
   });
 }

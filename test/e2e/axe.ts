@@ -1,0 +1,24 @@
+/**
+ * axe for every browser test, one way: the page is judged once its animations have finished, as a reader sees it
+ * (a toast still fading in has a blended colour that axe reads as low contrast; CI saw it on a loaded machine).
+ * Endless animations (a spinner) are not waited for.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** Which violations a test fails on. */
+export const SERIOUS = (v: Violation) => v.impact === 'serious' || v.impact === 'critical';
+export const ANY = () => true;
+export const SERIOUS_OR_CONTRAST = (v: Violation) => v.id === 'color-contrast' || SERIOUS(v);
+
+export async function axeViolations(page: Page, keep: (v: Violation) => boolean = ANY): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter(keep)
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`.trim()).join(' | ')}`);
+}
