@@ -38,7 +38,7 @@ test('a pasted list grows the box, says how many links it found and lists what i
   await expect(count).toHaveText(text(en, 'batch.found_other', { count: 5 }));
   await expect(count).toHaveAttribute('aria-live', 'polite');
   // The box is described by the count, so a screen reader on the box hears it too.
-  await expect(linkBox(page)).toHaveAttribute('aria-describedby', await count.getAttribute('id'));
+  await expect(linkBox(page)).toHaveAttribute('aria-describedby', (await count.getAttribute('id'))!);
 
   const leftOut = page.getByTestId('left-out');
   await expect(leftOut.getByRole('paragraph')).toHaveText(text(en, 'batch.leftOutHeading', { count: 6 }));

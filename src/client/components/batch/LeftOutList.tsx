@@ -17,7 +17,7 @@ export function LeftOutList({ leftOut }: { leftOut: readonly LeftOut[] }) {
           <li key={`${item.reason} ${item.entry}`} className="flex min-w-0 flex-wrap gap-x-2">
             <span dir="ltr" className="min-w-0 max-w-full truncate font-mono text-slate-900">
               {item.entry}
-            </span>
+            </span>{' '}
             <span>— {t(LEFT_OUT_KEYS[item.reason], { max: MAX_BATCH_LINKS })}</span>
           </li>
         ))}
