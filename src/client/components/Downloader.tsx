@@ -14,12 +14,10 @@ import type { DebugLine } from '../lib/debug-log.ts';
 import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
 import type { Batch } from '../lib/batch-links.ts';
-import { listedLinks, pastedList } from '../lib/link-box.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { whenEngaged } from '../lib/when-engaged.ts';
 import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Spinner } from './Spinner.tsx';
-import { LeftOutList } from './batch/LeftOutList.tsx';
 
 // The results (players, download flow) load when the first lookup starts, not with the page; the batch queue
 // when the first batch starts.
@@ -36,6 +34,8 @@ const loadBatch = () => import('./batch/BatchQueue.tsx');
 // The lookup's logic is not needed to show the page: it loads when the browser is idle, or at the first lookup.
 const loadFlow = () => import('../lib/lookup-flow.ts');
 const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
+const LeftOutList = lazy(() => import('./batch/LeftOutList.tsx').then((m) => ({ default: m.LeftOutList })));
+type LookupFlow = Awaited<ReturnType<typeof loadFlow>>;
 
 /** An error shown under the box until the next submit (a toast alone is gone in seconds). */
 interface ShownError {
@@ -89,10 +89,12 @@ export function Downloader({ form: formId }: { form: FormId }) {
   }, []);
   // The lookup flow (API client, error texts, debug log, recent lookups) loads at the visitor's first sign of use,
   // in time for the lookup that follows: a reader who never acts does not fetch it (issue 24's 120 KB budget).
-  useEffect(() => whenEngaged(() => void loadFlow().catch(() => undefined)), []);
+  // The reading of a pasted list comes with it: a paste is a sign of use, so it is there by the time the box holds one.
+  const [listReader, setListReader] = useState<Pick<LookupFlow, 'listedLinks' | 'pastedList'> | null>(null);
+  useEffect(() => whenEngaged(() => void loadFlow().then(setListReader, () => undefined)), []);
 
   // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
-  const flowRef = useRef<Awaited<ReturnType<typeof loadFlow>> | null>(null);
+  const flowRef = useRef<LookupFlow | null>(null);
   const remember = useCallback((link: string, resolution: Resolution) => {
     // Written at once, not after a promise: a reload right after a lookup must find it.
     flowRef.current?.addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
@@ -166,13 +168,24 @@ export function Downloader({ form: formId }: { form: FormId }) {
 
   /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
   const pasteBlock = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const list = pastedList(event.clipboardData.getData('text'), valid);
-    if (list === null) return;
-    event.preventDefault();
+    const text = event.clipboardData.getData('text');
     const box = event.currentTarget;
     const start = box.selectionStart ?? link.length;
     const end = box.selectionEnd ?? link.length;
-    setLink(link.slice(0, start) + list + link.slice(end));
+    const insert = (pasted: string) => setLink((value) => value.slice(0, start) + pasted + value.slice(end));
+    if (listReader) {
+      const list = listReader.pastedList(text, valid);
+      if (list === null) return;
+      event.preventDefault();
+      insert(list);
+      return;
+    }
+    // A paste at once on arrival, before the reading has come: it goes in when it has (or as it is, if it cannot).
+    event.preventDefault();
+    void loadFlow().then(
+      (flow) => insert(flow.pastedList(text, valid) ?? text),
+      () => insert(text),
+    );
   };
 
   /** Enter looks the box up, as in a one-line box; Shift+Enter starts a new line. */
@@ -183,7 +196,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
   };
 
   // What the box holds when it is a list: the links found and what is left out (null for one entry).
-  const listed = useMemo(() => listedLinks(link, valid, profile), [link, profile]);
+  const listed = useMemo(() => listReader?.listedLinks(link, valid, profile) ?? null, [link, listReader, profile]);
   const lines = link.split('\n').length;
 
   // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
@@ -277,7 +290,9 @@ export function Downloader({ form: formId }: { form: FormId }) {
       </p>
       {listed && listed.leftOut.length > 0 && (
         <div className="mx-auto mt-1 w-full max-w-2xl">
-          <LeftOutList leftOut={listed.leftOut} />
+          <Suspense fallback={null}>
+            <LeftOutList leftOut={listed.leftOut} />
+          </Suspense>
         </div>
       )}
       {error && (
