@@ -1,6 +1,7 @@
 // What makes the built site an installable app: PNG icons rendered from public/favicon.svg with sharp (192, 512,
 // a maskable 512 with the glyph inside the safe zone, and a 180 px Apple touch icon), and the service worker
-// with this build's shell list (the home page and the scripts and styles it loads) and version.
+// with this build's shell list (the home page and the scripts and styles it loads) and version, the site's
+// languages and tool pages (kept for the visitor's language) and the offline page's strings in every language.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,12 +36,39 @@ export function shellOf(buildDir) {
   return [...found];
 }
 
-export function writeServiceWorker(buildDir, template) {
+/**
+ * What the worker needs to know of the site, read from its sources (this script runs before anything is compiled):
+ * the language codes (the first is the default, without a path prefix), the tool pages' paths, and each
+ * language's offline strings with its direction. scripts/pwa-assets.test.ts checks them against the TypeScript.
+ */
+export function siteFacts(root = '.') {
+  const codes = readFileSync(path.join(root, 'src/shared/language-codes.ts'), 'utf8');
+  const languages = [...(/LANGUAGE_CODES = \[([^\]]+)\]/.exec(codes)?.[1] ?? '').matchAll(/'([a-z]{2,3})'/g)].map((m) => m[1]);
+  const rightToLeft = [...(/RIGHT_TO_LEFT[^=]*= \[([^\]]+)\]/.exec(codes)?.[1] ?? '').matchAll(/'([a-z]{2,3})'/g)].map((m) => m[1]);
+  const tools = readFileSync(path.join(root, 'src/shared/tools.ts'), 'utf8');
+  const toolPaths = [...(/export const TOOLS[^=]*= \[([\s\S]*?)\n\];/.exec(tools)?.[1] ?? '').matchAll(/\bpath: '(\/[^']+)'/g)].map((m) => m[1]);
+  if (languages.length === 0 || toolPaths.length === 0) throw new Error('the language codes or the tool paths could not be read');
+  const offline = {};
+  for (const lang of languages) {
+    const strings = JSON.parse(readFileSync(path.join(root, 'content/locales', lang, 'common.json'), 'utf8')).offline;
+    if (!strings?.title || !strings.body || !strings.retry) throw new Error(`content/locales/${lang}/common.json: the offline strings are missing`);
+    offline[lang] = { title: strings.title, body: strings.body, retry: strings.retry, dir: rightToLeft.includes(lang) ? 'rtl' : 'ltr' };
+  }
+  return { languages, toolPaths, offline };
+}
+
+export function writeServiceWorker(buildDir, template, root = '.') {
   const shell = shellOf(buildDir);
+  const facts = siteFacts(root);
   const version = createHash('sha256').update(readFileSync(path.join(buildDir, 'index.html'))).update(shell.join('\n')).digest('hex').slice(0, 12);
-  const code = readFileSync(template, 'utf8').replace("'__VERSION__'", JSON.stringify(version)).replace('/* shell */ []', JSON.stringify(shell));
+  const code = readFileSync(template, 'utf8')
+    .replace("'__VERSION__'", JSON.stringify(version))
+    .replace('/* shell */ []', JSON.stringify(shell))
+    .replace('/* languages */ []', JSON.stringify(facts.languages))
+    .replace('/* tool paths */ []', JSON.stringify(facts.toolPaths))
+    .replace('/* offline */ {}', JSON.stringify(facts.offline));
   // A template that no longer holds the placeholders would ship a worker with no shell: fail the build instead.
-  if (code.includes('__VERSION__') || code.includes('/* shell */')) throw new Error(`${template}: the version or shell placeholder was not filled`);
+  if (/__VERSION__|\/\* (shell|languages|tool paths|offline) \*\//.test(code)) throw new Error(`${template}: a placeholder was not filled`);
   writeFileSync(path.join(buildDir, 'sw.js'), code);
   return { version, files: shell.length };
 }

@@ -1,11 +1,22 @@
-// Gramsave's service worker (scripts/pwa-assets.mjs fills in the version and the shell list at build time).
+// Gramsave's service worker (scripts/pwa-assets.mjs fills in the version, the shell list, the languages, the tool
+// pages and the offline strings at build time).
 // It keeps the app shell (the home page and the scripts and styles it loads) so the installed app starts
-// offline, and the pages visited, network first. It never touches API answers or media: /api/ and every
-// other origin go straight to the network, uncached.
+// offline, the pages visited, network first, and the six tool pages of the visitor's language (the language of
+// the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
+// offline too. Any other page that cannot be reached offline gets our own offline page, in its language, with a
+// way to try again. It never touches API answers or media: /api/ and every other origin go straight to the
+// network, uncached.
 const VERSION = '__VERSION__';
 const SHELL = /* shell */ [];
+/** The site's languages; the first is the default, whose pages have no prefix. */
+const LANGUAGES = /* languages */ [];
+const TOOL_PATHS = /* tool paths */ [];
+/** Per language: title, body, retry and dir of the offline page. */
+const OFFLINE = /* offline */ {};
 const SHELL_CACHE = `gramsave-shell-${VERSION}`;
 const PAGE_CACHE = 'gramsave-pages';
+/** The tool pages of one language only (and their route data), for this build. */
+const TOOLS_CACHE = `gramsave-tools-${VERSION}`;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -17,15 +28,122 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
+  const current = (key) => key === SHELL_CACHE || key === TOOLS_CACHE || !/^gramsave-(shell|tools)-/.test(key);
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('gramsave-shell-') && key !== SHELL_CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+      .then((keys) => Promise.all(keys.filter((key) => !current(key)).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+      // The pages open now (the first visit, before this worker ran) say the visitor's language.
+      .then(() => self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+      .then((windows) => (windows[0] ? keepToolPages(languageOf(new URL(windows[0].url).pathname)) : undefined)),
   );
 });
 
-/** A page from the network (kept for offline visits), else the copy kept, else the home page's shell. */
+function languageOf(pathname) {
+  const first = pathname.split('/')[1];
+  return LANGUAGES.includes(first) ? first : LANGUAGES[0];
+}
+
+function localize(lang, path) {
+  return lang === LANGUAGES[0] ? path : `/${lang}${path}`;
+}
+
+/** The scripts and stylesheets a page's HTML loads from our build. */
+function assetsIn(html) {
+  const found = new Set();
+  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"?#]+)"/g)) found.add(match[1]);
+  return [...found];
+}
+
+let kept = null;
+/**
+ * Keeps the six tool pages of a language, their route data and what they load, in place of another language's.
+ * One language at a time keeps the cache small; a failure leaves what was kept and is tried again next time.
+ */
+function keepToolPages(lang) {
+  if (!lang || kept === lang) return Promise.resolve();
+  kept = lang;
+  const pages = TOOL_PATHS.map((path) => localize(lang, path));
+  return (async () => {
+    let cache = await caches.open(TOOLS_CACHE);
+    let held = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    // Another language's pages: this one's replace them.
+    if (held.some((path) => !pages.includes(path.replace(/\.data$/, '')))) {
+      await caches.delete(TOOLS_CACHE);
+      cache = await caches.open(TOOLS_CACHE);
+      held = [];
+    }
+    const shell = await caches.open(SHELL_CACHE);
+    const missing = [];
+    for (const page of pages) {
+      if (held.includes(page)) continue;
+      const response = await fetch(page, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`${page}: ${response.status}`);
+      const html = await response.clone().text();
+      await cache.put(page, response);
+      for (const asset of assetsIn(html)) if (!(await caches.match(asset))) missing.push(asset);
+      // The data a client-side move between the tools asks for (React Router's prerendered .data files).
+      const data = await fetch(`${page}.data`, { credentials: 'same-origin' }).catch(() => null);
+      if (data && data.ok) await cache.put(`${page}.data`, data);
+    }
+    await shell.addAll([...new Set(missing)]);
+  })().catch(() => {
+    kept = null;
+  });
+}
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Our offline page for an address that could not be reached, in the address's language; Retry opens it again. */
+function offlinePage(url) {
+  const lang = languageOf(url.pathname);
+  const text = OFFLINE[lang] || OFFLINE[LANGUAGES[0]];
+  const html = `<!doctype html>
+<html lang="${lang}" dir="${text.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="theme-color" content="#15803d">
+<title>${escapeHtml(text.title)} · Gramsave</title>
+<style>
+:root { color-scheme: light dark; }
+body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #fff; color: #0f172a; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+main { max-width: 36rem; padding: 2rem; text-align: center; }
+.brand { margin: 0; font-size: 1.5rem; font-weight: 700; color: #166534; }
+h1 { margin: 1rem 0 0.5rem; font-size: 1.5rem; }
+p { margin: 0; color: #334155; }
+a { display: inline-flex; align-items: center; min-height: 2.75rem; margin-top: 1.5rem; padding: 0 1.5rem; border-radius: 0.5rem; background: #15803d; color: #fff; font-weight: 600; text-decoration: none; }
+a:hover { background: #166534; }
+a:focus-visible { outline: 2px solid #15803d; outline-offset: 2px; }
+@media (prefers-color-scheme: dark) {
+  body { background: #0f172a; color: #f1f5f9; }
+  .brand { color: #4ade80; }
+  p { color: #cbd5e1; }
+}
+</style>
+</head>
+<body>
+<main data-offline-page>
+<p class="brand">Gramsave</p>
+<h1>${escapeHtml(text.title)}</h1>
+<p>${escapeHtml(text.body)}</p>
+<a href="${escapeHtml(url.pathname + url.search)}">${escapeHtml(text.retry)}</a>
+</main>
+</body>
+</html>`;
+  return new Response(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
+  });
+}
+
+/** A page from the network (kept for offline visits), else the copy kept, else the home page's shell, else ours. */
 async function page(request) {
   const url = new URL(request.url);
   const key = url.origin + url.pathname;
@@ -36,10 +154,9 @@ async function page(request) {
       void caches.open(PAGE_CACHE).then((cache) => cache.put(key, copy));
     }
     return response;
-  } catch (error) {
+  } catch {
     const kept = (await caches.match(key)) || (url.pathname === '/' ? await caches.match('/') : undefined);
-    if (kept) return kept;
-    throw error;
+    return kept || offlinePage(url);
   }
 }
 
@@ -49,10 +166,17 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(page(request));
+    // Each page opened says the visitor's language: its six tool pages are kept, after the page is answered.
+    event.waitUntil(keepToolPages(languageOf(url.pathname)));
     return;
   }
   // Hashed assets never change: the kept copy is the file.
   if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname)) {
     event.respondWith(caches.match(request, { ignoreSearch: true }).then((kept) => kept || fetch(request)));
+    return;
+  }
+  // A kept tool page's route data, when the network cannot give it (a move between the tools offline).
+  if (url.pathname.endsWith('.data')) {
+    event.respondWith(fetch(request).catch(() => caches.match(url.pathname).then((kept) => kept || Response.error())));
   }
 });

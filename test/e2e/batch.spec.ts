@@ -34,7 +34,7 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
   const links = [post(FIXTURE.v1Carousel), `https://www.instagram.com/reel/${FIXTURE.reel2025}/`, post(FIXTURE.image), post(GONE), `https://www.instagram.com/reel/${FIXTURE.reel}/`];
   // Line breaks, a duplicate and a trailing comma: five distinct links in the end.
   await paste(page, `${links.slice(0, 3).join('\n')}\n${links[0]}\n${links.slice(3).join(', ')},`);
-  await expect(linkBox(page)).toHaveValue(/instagram\.com\/p\/Cji5EVwNDcC\/ https:/);
+  await expect(linkBox(page)).toHaveValue(/instagram\.com\/p\/Cji5EVwNDcC\/\nhttps:/);
   // The four seconds of rate limit start at the submit: set before the page loaded, they could be over on a busy machine.
   await setFault(FIXTURE.reel2025, { rateLimitedUntil: Date.now() + 4000 });
   await page.locator('form button[type="submit"]').click();

@@ -55,13 +55,13 @@ test('the Paste button fills the box from the clipboard, and looks a valid link 
   // Not a link: it only fills the box.
   await page.evaluate(() => navigator.clipboard.writeText('just some words'));
   await paste.click();
-  await expect(page.locator('form input[name="url"]')).toHaveValue('just some words');
+  await expect(page.locator('form [name="url"]')).toHaveValue('just some words');
   await expect(resultItems(page)).toHaveCount(0);
   // A link: it is looked up (and the box is cleared once the results are in).
   await page.evaluate((value) => navigator.clipboard.writeText(value), `https://www.instagram.com/p/${FIXTURE.image}/`);
   await paste.click();
   await expect(resultItems(page)).toHaveCount(1);
-  await expect(page.locator('form input[name="url"]')).toHaveValue('');
+  await expect(page.locator('form [name="url"]')).toHaveValue('');
 });
 
 test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {

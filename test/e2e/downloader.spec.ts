@@ -33,7 +33,7 @@ for (const c of TOOL_CASES) {
     await expect(items).toHaveCount(expected.items.length);
     // The input is cleared on success, and the page's own success toast shows. Checked first: a toast lasts
     // seconds, and waiting on every picture below could outlast it on a loaded machine.
-    await expect(page.locator('form input[name="url"]')).toHaveValue('');
+    await expect(page.locator('form [name="url"]')).toHaveValue('');
     // The toast says what was found (lib/ready-message.ts), whichever page it was found on.
     const ready = expected.items.length > 1 ? text(en, 'success.found_other', { count: expected.items.length }) : text(en, `success.ready${c.tool[0]!.toUpperCase()}${c.tool.slice(1)}`);
     await expect(toast(page, ready)).toBeVisible();
@@ -165,9 +165,9 @@ test('profile page: by username, @username and profile link, with the pixel size
   for (const input of [FIXTURE.profile, `@${FIXTURE.storyUser}`, `https://www.instagram.com/${FIXTURE.storyUser}/`]) {
     const expected = await resolveDirect(request, input, 'profile');
     await page.goto('/instagram-profile-picture-downloader');
-    await expect(page.locator('form input[name="url"]')).toHaveAttribute('type', 'text');
-    await expect(page.locator('form input[name="url"]')).toHaveAttribute('placeholder', 'Enter Instagram Username');
-    await page.locator('form input[name="url"]').fill(input);
+    await expect(page.getByRole('textbox', { name: text(en, 'downloader.profileInputLabel') })).toBeVisible();
+    await expect(page.locator('form [name="url"]')).toHaveAttribute('placeholder', 'Enter Instagram Username');
+    await page.locator('form [name="url"]').fill(input);
     await page.getByRole('button', { name: text(en, 'downloader.view'), exact: true }).click();
     await expect(resultItems(page)).toHaveCount(1);
     await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);

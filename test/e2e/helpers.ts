@@ -53,7 +53,7 @@ export function tokenPayload(url: string): { u?: string; f?: string; i?: { u: st
 }
 
 export function linkBox(page: Page): Locator {
-  return page.locator('form input[name="url"]');
+  return page.locator('form [name="url"]');
 }
 
 export async function submitLink(page: Page, link: string): Promise<void> {

@@ -71,10 +71,10 @@ test('offline, the app starts from its shell, and a lookup is never answered fro
   try {
     await page.reload();
     await expect(page.locator('h1')).toBeVisible();
-    await expect(page.locator('form input[name="url"]')).toBeVisible();
+    await expect(page.locator('form [name="url"]')).toBeVisible();
     // Styled from the kept stylesheet: the submit button has the brand colour, not the browser's grey.
     await expect(page.locator('form button[type="submit"]')).toHaveCSS('background-color', 'rgb(21, 128, 61)');
-    await page.locator('form input[name="url"]').fill(`https://www.instagram.com/p/${FIXTURE.image}/`);
+    await page.locator('form [name="url"]').fill(`https://www.instagram.com/p/${FIXTURE.image}/`);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('alert')).toContainText(text(en, 'errors.network'));
   } finally {

@@ -140,7 +140,7 @@ export function styling(): Styling {
 }
 
 export function direction(): { lang: string; dir: string; body: string; linkBox: string } {
-  const box = document.querySelector('form input[name="url"]');
+  const box = document.querySelector('form [name="url"]');
   return {
     lang: document.documentElement.lang,
     dir: document.documentElement.dir,

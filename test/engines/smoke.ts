@@ -27,7 +27,7 @@ const RESULTS = '[data-testid="results"]';
 const PLAYER = `${RESULTS} li video`;
 const QUALITY = `${RESULTS} li select`;
 const DOWNLOAD = `${RESULTS} li article button`;
-const FORM = 'form:has(input[name="url"])';
+const FORM = 'form:has([name="url"])';
 
 async function waitForFile(dir: string, name: string, bytes: number, timeoutMs = 15_000): Promise<Buffer> {
   const file = path.join(dir, name);
@@ -73,7 +73,7 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
     });
 
     test('looks the reel up', async () => {
-      await session.type('form input[name="url"]', REEL);
+      await session.type('form [name="url"]', REEL);
       await session.click('form button[type="submit"]');
       await waitInPage(session, 'the reel in the results', (player: string) => document.querySelector(player) !== null, [PLAYER]);
       // The answer is rendered: the inline player streams through our proxy, and the joined 1080p is on offer.

@@ -2,16 +2,18 @@
  * The downloader of the home page and of every tool page, driven by the tools table: the link form
  * (validated before any request, spec §5), the lookup, its toasts, the results and the story debug log.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/translator.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { Resolution } from '../../shared/api.ts';
-import { formById, type FormId } from '../../shared/tools.ts';
+import { formById, toolById, type FormId } from '../../shared/tools.ts';
+import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import type { ResolveRequestBody } from '../lib/api-client.ts';
 import type { DebugLine } from '../lib/debug-log.ts';
 import { notify } from '../lib/notify.ts';
 import { looksLikeInstagramLink, looksLikeProfileInput } from '../lib/validate-link.ts';
+import type { Batch } from '../lib/batch-links.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { whenEngaged } from '../lib/when-engaged.ts';
 import { optionalLazy } from '../lib/optional-lazy.ts';
@@ -32,6 +34,8 @@ const loadBatch = () => import('./batch/BatchQueue.tsx');
 // The lookup's logic is not needed to show the page: it loads when the browser is idle, or at the first lookup.
 const loadFlow = () => import('../lib/lookup-flow.ts');
 const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
+const LeftOutList = lazy(() => import('./batch/LeftOutList.tsx').then((m) => ({ default: m.LeftOutList })));
+type LookupFlow = Awaited<ReturnType<typeof loadFlow>>;
 
 /** An error shown under the box until the next submit (a toast alone is gone in seconds). */
 interface ShownError {
@@ -48,20 +52,24 @@ interface Shown {
 
 export function Downloader({ form: formId }: { form: FormId }) {
   const { t } = useTranslation();
-  const ads = Boolean((useRouteLoaderData('root') as RootData | undefined)?.adsClient);
+  const rootData = useRouteLoaderData('root') as RootData | undefined;
+  const ads = Boolean(rootData?.adsClient);
+  const location = useLocation();
+  const lang = rootData?.lang ?? splitLanguage(location.pathname).lang;
+  const navigate = useNavigate();
   const form = formById(formId);
   const profile = form.input === 'username';
   const [link, setLink] = useState('');
   const [loading, setLoading] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   /** Several links submitted at once: a queue (keyed per submit, so a new batch starts afresh). */
-  const [batch, setBatch] = useState<{ key: number; links: string[]; dropped: number } | null>(null);
+  const [batch, setBatch] = useState<({ key: number } & Batch) | null>(null);
   // Developer lines in English: shown only when asked for (?debug=1), never to every visitor of the story page.
-  const debugLog = form.debugLog && new URLSearchParams(useLocation().search).get('debug') === '1';
+  const debugLog = form.debugLog && new URLSearchParams(location.search).get('debug') === '1';
   /** null until the first request: the debug log appears after it (story page, ?debug=1). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   /** The last link sent (the box is cleared on success; Retry sends it again). */
   const lastRequest = useRef('');
   const valid = (value: string) => (profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
@@ -81,10 +89,12 @@ export function Downloader({ form: formId }: { form: FormId }) {
   }, []);
   // The lookup flow (API client, error texts, debug log, recent lookups) loads at the visitor's first sign of use,
   // in time for the lookup that follows: a reader who never acts does not fetch it (issue 24's 120 KB budget).
-  useEffect(() => whenEngaged(() => void loadFlow().catch(() => undefined)), []);
+  // The reading of a pasted list comes with it: a paste is a sign of use, so it is there by the time the box holds one.
+  const [listReader, setListReader] = useState<Pick<LookupFlow, 'listedLinks' | 'pastedList'> | null>(null);
+  useEffect(() => whenEngaged(() => void loadFlow().then(setListReader, () => undefined)), []);
 
   // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
-  const flowRef = useRef<Awaited<ReturnType<typeof loadFlow>> | null>(null);
+  const flowRef = useRef<LookupFlow | null>(null);
   const remember = useCallback((link: string, resolution: Resolution) => {
     // Written at once, not after a promise: a reload right after a lookup must find it.
     flowRef.current?.addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
@@ -126,6 +136,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
           void loadBatch();
           void loadResults();
         },
+        // The profile-picture tool of the page's language, which looks the name up from its address (?url=).
+        toProfile: (username) => void navigate(`${localizePath(lang, toolById('profile').path)}?url=${encodeURIComponent(username)}`),
         fail: (shownError, looked) => {
           if (!looked) setBatch(null);
           fail(shownError);
@@ -151,20 +163,41 @@ export function Downloader({ form: formId }: { form: FormId }) {
         end: () => setLoading(false),
       });
     },
-    [debugLog, form, formId, log, profile, remember, t],
+    [debugLog, form, formId, lang, log, navigate, profile, remember, t],
   );
 
-  /** A pasted block keeps its line breaks as spaces (a one-line box would glue the links together). */
-  const pasteBlock = (event: ClipboardEvent<HTMLInputElement>) => {
+  /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
+  const pasteBlock = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const text = event.clipboardData.getData('text');
-    if (!/[\r\n]/.test(text)) return;
-    event.preventDefault();
     const box = event.currentTarget;
-    const spaced = text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
     const start = box.selectionStart ?? link.length;
     const end = box.selectionEnd ?? link.length;
-    setLink(link.slice(0, start) + spaced + link.slice(end));
+    const insert = (pasted: string) => setLink((value) => value.slice(0, start) + pasted + value.slice(end));
+    if (listReader) {
+      const list = listReader.pastedList(text, valid);
+      if (list === null) return;
+      event.preventDefault();
+      insert(list);
+      return;
+    }
+    // A paste at once on arrival, before the reading has come: it goes in when it has (or as it is, if it cannot).
+    event.preventDefault();
+    void loadFlow().then(
+      (flow) => insert(flow.pastedList(text, valid) ?? text),
+      () => insert(text),
+    );
   };
+
+  /** Enter looks the box up, as in a one-line box; Shift+Enter starts a new line. */
+  const enterSubmits = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  };
+
+  // What the box holds when it is a list: the links found and what is left out (null for one entry).
+  const listed = useMemo(() => listReader?.listedLinks(link, valid, profile) ?? null, [link, listReader, profile]);
+  const lines = link.split('\n').length;
 
   // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
   const deepLinked = useRef(false);
@@ -209,11 +242,13 @@ export function Downloader({ form: formId }: { form: FormId }) {
           {t(profile ? 'downloader.profileInputLabel' : 'downloader.inputLabel')}
         </label>
         <div className="flex min-w-0 flex-1 gap-2">
-          <input
+          {/* One line for one link; several lines once the box holds a list (rows follow its lines, up to 8). */}
+          <textarea
             ref={input}
             id={inputId}
             name="url"
-            type="text"
+            rows={Math.min(lines, 8)}
+            wrap={lines > 1 ? 'soft' : 'off'}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -221,12 +256,13 @@ export function Downloader({ form: formId }: { form: FormId }) {
             value={link}
             onChange={(e) => setLink(e.target.value)}
             onPaste={pasteBlock}
+            onKeyDown={enterSubmits}
             aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
+            aria-describedby={[error ? `${inputId}-error` : '', listed ? `${inputId}-list` : ''].join(' ').trim() || undefined}
             placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
             // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
             dir="ltr"
-            className="link-box min-h-12 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
+            className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
           <Suspense fallback={null}>
             <PasteButton
@@ -248,6 +284,17 @@ export function Downloader({ form: formId }: { form: FormId }) {
           {loading ? t('downloader.loading') : t(profile ? 'downloader.view' : 'downloader.search')}
         </button>
       </form>
+      {/* Always present, so a screen reader hears "5 links found" politely when a list is pasted. */}
+      <p id={`${inputId}-list`} aria-live="polite" data-testid="link-count" className={listed ? 'mx-auto mt-2 w-full max-w-2xl text-start text-sm font-semibold text-slate-800' : 'sr-only'}>
+        {listed ? t('batch.found', { count: listed.links.length }) : ''}
+      </p>
+      {listed && listed.leftOut.length > 0 && (
+        <div className="mx-auto mt-1 w-full max-w-2xl">
+          <Suspense fallback={null}>
+            <LeftOutList leftOut={listed.leftOut} />
+          </Suspense>
+        </div>
+      )}
       {error && (
         <div id={`${inputId}-error`} role="alert" className="mx-auto mt-2 flex w-full max-w-2xl flex-wrap items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-start text-sm text-red-900">
           <span className="min-w-0 flex-1">{t(error.key)}</span>
@@ -283,6 +330,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
             form={form}
             links={batch.links}
             dropped={batch.dropped}
+            leftOut={batch.leftOut}
             {...(formId === 'home' ? {} : { tool: formId })}
             isValid={valid}
             invalidKey={profile ? 'errors.invalidProfile' : 'errors.invalidUrl'}

@@ -45,8 +45,21 @@ describe('batchOf', () => {
   const a = 'https://www.instagram.com/p/AAA/';
   const b = 'https://www.instagram.com/p/BBB/';
 
-  it('is a batch from two accepted links on, keeping a broken link and leaving words out', () => {
-    expect(batchOf(`Look: ${a} and https://example.com/p/x/ ${b}`, looksLikeInstagramLink, false)).toEqual({ links: [a, 'https://example.com/p/x/', b], dropped: 0 });
+  it('is a batch from two accepted links on, listing the words and the other site it left out', () => {
+    expect(batchOf(`Look: ${a} and https://example.com/p/x/ ${b}`, looksLikeInstagramLink, false)).toEqual({
+      links: [a, b],
+      dropped: 0,
+      leftOut: [
+        { entry: 'Look:', reason: 'notInstagram' },
+        { entry: 'and', reason: 'notInstagram' },
+        { entry: 'https://example.com/p/x/', reason: 'notInstagram' },
+      ],
+    });
+  });
+
+  it('counts the links past the cap as dropped', () => {
+    const text = Array.from({ length: 23 }, (_, i) => `https://www.instagram.com/p/P${i}/`).join('\n');
+    expect(batchOf(text, looksLikeInstagramLink, false)).toMatchObject({ dropped: 3 });
   });
 
   it('is no batch for one link, free text, or one link in a sentence', () => {
@@ -56,7 +69,7 @@ describe('batchOf', () => {
   });
 
   it('takes usernames on the profile form only when every word is one', () => {
-    expect(batchOf('natgeo, @nasa', looksLikeProfileInput, true)).toEqual({ links: ['natgeo', '@nasa'], dropped: 0 });
+    expect(batchOf('natgeo, @nasa', looksLikeProfileInput, true)).toEqual({ links: ['natgeo', '@nasa'], dropped: 0, leftOut: [] });
     expect(batchOf('not a user!', looksLikeProfileInput, true)).toBeNull();
   });
 });

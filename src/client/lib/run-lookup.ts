@@ -6,12 +6,13 @@
 import type { Resolution } from '../../shared/api.ts';
 import type { FormId } from '../../shared/tools.ts';
 import { resolveLink, type ResolveRequestBody } from './api-client.ts';
-import { batchOf, type SplitLinks } from './batch-links.ts';
+import { batchOf, type Batch } from './batch-links.ts';
 import { describeFailure, describeRequest, describeResolution } from './debug-log.ts';
 import { errorMessageKey, failureCause } from './error-messages.ts';
 import { notify } from './notify.ts';
 import { readyMessage } from './ready-message.ts';
 import type { Translator } from './translator.ts';
+import { usernameIn } from './link-list.ts';
 import { looksLikeInstagramLink } from './validate-link.ts';
 
 export interface LookupPage {
@@ -20,7 +21,9 @@ export interface LookupPage {
   profile: boolean;
   valid: (value: string) => boolean;
   t: Translator['t'];
-  startBatch: (batch: SplitLinks) => void;
+  startBatch: (batch: Batch) => void;
+  /** The home page's box held one username: show it in the profile-picture tool. */
+  toProfile: (username: string) => void;
   /** An error to show; `retry` where trying again as is may work; `looked` once a request was made. */
   fail: (error: { key: string; retry: boolean }, looked: boolean) => void;
   begin: (request: ResolveRequestBody) => void;
@@ -35,6 +38,8 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   if (batch) return page.startBatch(batch);
   // An empty box is not a wrong link: ask for one.
   if (value === '') return page.fail({ key: page.profile ? 'errors.emptyProfile' : 'errors.emptyUrl', retry: false }, false);
+  const username = page.formId === 'home' && !page.valid(value) ? usernameIn(value) : null;
+  if (username) return page.toProfile(username);
   if (!page.valid(value)) return page.fail({ key: page.profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false }, false);
   const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
   page.begin(request);

@@ -9,18 +9,22 @@ import type { FormDefinition, ToolId } from '../../../shared/tools.ts';
 import { resolveLink } from '../../lib/api-client.ts';
 import { requestBatchZip } from '../../lib/batch-api.ts';
 import { MAX_BATCH_LINKS } from '../../lib/batch-links.ts';
+import type { LeftOut } from '../../lib/link-list.ts';
 import { BatchQueue as Queue, SKIPPED_LIMITED_KEY, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { Results } from '../results/Results.tsx';
 import { Spinner } from '../Spinner.tsx';
+import { LeftOutList } from './LeftOutList.tsx';
 
 export interface BatchQueueProps {
   form: FormDefinition;
   links: string[];
   /** Distinct links left out past the cap. */
   dropped: number;
+  /** The entries of the pasted list left out of the batch, with why. */
+  leftOut?: readonly LeftOut[];
   /** The tool the links were pasted into (absent on the home page). */
   tool?: ToolId;
   isValid: (link: string) => boolean;
@@ -44,7 +48,7 @@ function useSecondsLeft(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, onReady }: BatchQueueProps) {
+export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, invalidKey, onReady }: BatchQueueProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -132,6 +136,11 @@ export function BatchQueue({ form, links, dropped, tool, isValid, invalidKey, on
         <p role="status" className="mb-2 text-sm text-slate-700">
           {t('batch.capped', { max: MAX_BATCH_LINKS, count: dropped })}
         </p>
+      )}
+      {leftOut.length > 0 && (
+        <div className="mb-3">
+          <LeftOutList leftOut={leftOut} />
+        </div>
       )}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">

@@ -1,0 +1,16 @@
+/** Types of scripts/pwa-assets.mjs (plain Node, run by the build before anything is compiled). */
+export interface OfflineStrings {
+  title: string;
+  body: string;
+  retry: string;
+  dir: 'ltr' | 'rtl';
+}
+export interface SiteFacts {
+  languages: string[];
+  toolPaths: string[];
+  offline: Record<string, OfflineStrings>;
+}
+export function makeIcons(source: string, outDir: string): Promise<void>;
+export function shellOf(buildDir: string): string[];
+export function siteFacts(root?: string): SiteFacts;
+export function writeServiceWorker(buildDir: string, template: string, root?: string): { version: string; files: number };

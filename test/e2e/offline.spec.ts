@@ -1,0 +1,87 @@
+/**
+ * Offline, after one visit: the service worker keeps the six tool pages of the visitor's language (and no other
+ * language's), so a tool page never opened loads offline, styled and in its language; any other page it does not
+ * hold is our own offline page in the address's language, with Retry; a reload and a return visit still work.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TOOLS } from '../../src/shared/tools.ts';
+import { linkBox, strings, text } from './helpers.ts';
+
+// The worker is what is tested here (playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
+const fr = strings('fr');
+const de = strings('de');
+const ar = strings('ar');
+const BRAND = 'rgb(21, 128, 61)';
+
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The tool pages the worker keeps (its gramsave-tools cache), by path. */
+async function keptToolPages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('gramsave-tools-')) continue;
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths.filter((p) => !p.endsWith('.data')).sort();
+  });
+}
+
+test('after one visit, a tool page not yet opened loads offline, and any other page is our offline page in its language', async ({ page, context }) => {
+  await page.goto('/fr/instagram-video-downloader');
+  await controlled(page);
+  // The six French tool pages, and only those: not all 22 languages' pages.
+  const french = TOOLS.map((tool) => `/fr${tool.path}`).sort();
+  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(french);
+
+  await context.setOffline(true);
+  try {
+    // A tool page never opened: whole, styled, French.
+    await page.goto('/fr/instagram-photo-downloader');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(linkBox(page)).toBeVisible();
+    await expect(page.locator('form button[type="submit"]')).toHaveCSS('background-color', BRAND);
+    // A reload offline, and another tool.
+    await page.reload();
+    await expect(page.locator('form button[type="submit"]')).toHaveCSS('background-color', BRAND);
+    await page.goto('/fr/instagram-profile-picture-downloader');
+    await expect(linkBox(page)).toBeVisible();
+
+    // A page it does not hold: ours, in French, with Retry, and not the browser's error page.
+    const blog = await page.goto('/fr/blog');
+    expect(blog?.status()).toBe(503);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'offline.title'));
+    await expect(page.getByText(text(fr, 'offline.body'))).toBeVisible();
+    const retry = page.getByRole('link', { name: text(fr, 'offline.retry') });
+    await expect(retry).toHaveCSS('background-color', BRAND);
+
+    // The address's language decides, right to left where it reads so.
+    await page.goto('/de/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(de, 'offline.title'));
+    await page.goto('/ar/blog');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(ar, 'offline.title'));
+
+    await page.goto('/fr/blog');
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'offline.title'));
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online, Retry opens the page itself.
+  await page.getByRole('link', { name: text(fr, 'offline.retry') }).click();
+  await expect(page).toHaveURL('/fr/blog');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(text(fr, 'offline.title'));
+
+  // A return visit in another language keeps that language's tool pages instead.
+  await page.goto('/de');
+  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(TOOLS.map((tool) => `/de${tool.path}`).sort());
+});
