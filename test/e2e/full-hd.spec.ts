@@ -43,7 +43,7 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
   const download = await downloadP;
   expect(download.suggestedFilename()).toMatch(FILE_NAME);
-  expect(download.suggestedFilename()).toMatch(/^instagram-reel-/);
+  expect(download.suggestedFilename()).toMatch(/-DQfullHD108-1080p\.mp4$/);
   expect(download.url()).toMatch(/\/api\/v1\/mux\//);
   const file = (await download.path())!;
   const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString()) as {

@@ -5,7 +5,7 @@ import ja from '../../../content/locales/ja/common.json';
 import { megabytes, qualityOptionText } from './quality-option.ts';
 import { createTranslator } from './translator.ts';
 
-const joined = { label: '1080×1920 · Full HD', width: 1080, height: 1920, mediaUrl: '/api/v1/mux/x?inline=1', downloadUrl: '/api/v1/mux/x', muxed: true as const, approxBytes: 28_412_345 };
+const joined = { label: '1080×1920 · Full HD', width: 1080, height: 1920, mediaUrl: '/api/v1/mux/x?inline=1', downloadUrl: '/api/v1/mux/x', filename: 'a-B-1080p.mp4', muxed: true as const, approxBytes: 28_412_345 };
 
 describe('quality option text', () => {
   it('names a joined quality and its estimated size in the page language', () => {
@@ -15,7 +15,7 @@ describe('quality option text', () => {
   });
 
   it('says nothing of size when the source does not state it', () => {
-    const plain = { label: '720×1280 · HD', width: 720, height: 1280, mediaUrl: '/api/v1/media/x', downloadUrl: '/api/v1/media/x?download=1' };
+    const plain = { label: '720×1280 · HD', width: 720, height: 1280, mediaUrl: '/api/v1/media/x', downloadUrl: '/api/v1/media/x?download=1', filename: 'a-B-720p.mp4' };
     expect(qualityOptionText(plain, createTranslator('en', en).t, 'en')).toBe('720×1280 · HD');
   });
 

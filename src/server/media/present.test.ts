@@ -62,15 +62,16 @@ describe('presentResolution URLs against the media routes', () => {
     const resolution = presentResolution(raw(), { secret: TEST_SECRET });
     const [photo, video] = resolution.items;
     const checks: [string | undefined, string, string, RegExp][] = [
-      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
-      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
-      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.jpg"/],
-      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
-      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
-      [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.qualities?.[0]?.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.qualities?.[1]?.mediaUrl, P.mid, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z-2\.m4a"/],
+      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="natgeo-C8xYz12AbCd-1-1080x1350\.jpg"/],
+      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="natgeo-C8xYz12AbCd-1-1080x1350\.jpg"/],
+      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="natgeo-C8xYz12AbCd-2-poster\.jpg"/],
+      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      // Each quality saves under its own name, so a second quality never becomes "(1)".
+      [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-720p\.mp4"/],
+      [video!.qualities?.[0]?.mediaUrl, P.best, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      [video!.qualities?.[1]?.mediaUrl, P.mid, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-720p\.mp4"/],
+      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-audio\.m4a"/],
       [resolution.author.avatarUrl, P.avatar, 'image/jpeg', /^inline; filename="avatar\.jpg"/],
     ];
     for (const [url, cdnPath, type, disposition] of checks) {
@@ -82,6 +83,8 @@ describe('presentResolution URLs against the media routes', () => {
       expect(res.body.equals(fakeFileBytes(cdnPath)), url).toBe(true);
     }
     expect(video!.qualities?.map((q) => q.label)).toEqual(['1080×1920 · Full HD', '720×1280 · HD']);
+    expect(video!.qualities?.map((q) => q.filename)).toEqual(['natgeo-C8xYz12AbCd-2-1080p.mp4', 'natgeo-C8xYz12AbCd-2-720p.mp4']);
+    expect(video!.audioFilename).toBe('natgeo-C8xYz12AbCd-2-audio.m4a');
   });
 
   it('serves the ZIP of a carousel with entries named as the single downloads', async () => {
@@ -89,15 +92,15 @@ describe('presentResolution URLs against the media routes', () => {
     expect(resolution.zipUrl).toMatch(/^\/api\/v1\/zip\//);
     const res = await rig.get(resolution.zipUrl!);
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="instagram-natgeo-C8xYz12AbCd.zip"');
+    expect(res.headers['content-disposition']).toContain('filename="natgeo-C8xYz12AbCd.zip"');
     const file = path.join(dir, 'carousel.zip');
     writeFileSync(file, res.body);
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
     expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([
-      '01-instagram-photo-2024-05-01T10-00-00-000Z-1.jpg',
-      '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4',
+      'natgeo-C8xYz12AbCd-1-1080x1350.jpg',
+      'natgeo-C8xYz12AbCd-2-1080p.mp4',
     ]);
-    const video = execFileSync('unzip', ['-p', file, '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4'], { maxBuffer: 8 * 1024 * 1024 });
+    const video = execFileSync('unzip', ['-p', file, 'natgeo-C8xYz12AbCd-2-1080p.mp4'], { maxBuffer: 8 * 1024 * 1024 });
     expect(video.equals(fakeFileBytes(P.best))).toBe(true);
   });
 

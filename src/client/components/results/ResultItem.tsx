@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
-import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
+import { downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
 import { qualityOptionText } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';
 
@@ -37,9 +37,9 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
 
   /** The URL of the chosen variant in (a possibly refreshed copy of) this item. */
   const targetOf = (source: MediaItem, variant: string): DownloadTarget | null => {
-    if (variant === AUDIO) return source.audioUrl ? { url: source.audioUrl, filename: audioFilename(source.filename) } : null;
+    if (variant === AUDIO) return source.audioUrl ? { url: source.audioUrl, filename: source.audioFilename ?? source.filename.replace(/\.\w+$/, '.m4a') } : null;
     const chosen = source.qualities?.find((q) => q.label === variant);
-    return { url: chosen?.downloadUrl ?? source.downloadUrl, filename: source.filename };
+    return chosen ? { url: chosen.downloadUrl, filename: chosen.filename } : { url: source.downloadUrl, filename: source.filename };
   };
 
   const download = async (variant: string) => {
