@@ -70,6 +70,12 @@ describe('every kind resolves', () => {
     expect(item).toMatchObject({ type: 'image', width: 1080, height: 1350 });
     expect(item.filename).toBe(`instagram-${FIXTURE.image}-1080x1350.jpg`);
     expect(item.qualities.map((q: Json) => q.width)).toEqual([1080, 750, 640]);
+    // Each quality's exact size: the fake CDN's Content-Length for its file, learnt by a HEAD at lookup.
+    for (const q of item.qualities) {
+      const head = await fetch(cdnUrlOf(q.mediaUrl), { method: 'HEAD' });
+      expect(q.bytes).toBe(Number(head.headers.get('content-length')));
+    }
+    expect(item.bytes).toBe(item.qualities[0].bytes);
     expect(item.downloadUrl).toBe(`${item.mediaUrl}?download=1`);
     const cdn = new URL(cdnUrlOf(item.mediaUrl));
     expect(cdn.origin).toBe(rig.fake.cdnOrigin);

@@ -175,6 +175,22 @@ describe('presentResolution with a DASH track as the best quality', () => {
     expect(video.qualities![1]!.mediaUrl).toBe(video.mediaUrl);
   });
 
+  it('gives each quality its size: a HEAD’s length for a file, the tracks’ lengths summed for a joined one', () => {
+    const measured = dashRaw();
+    const video = measured.items[1]!;
+    measured.sizes = { [video.qualities[0]!.url]: 26_000_000, [video.audioUrl!]: 1_000_000, [video.qualities[1]!.url]: 9_876_543, [measured.items[0]!.url]: 123_456 };
+    const [photo, presented] = presentResolution(measured, { secret: TEST_SECRET }).items;
+    expect(photo).toMatchObject({ bytes: 123_456 });
+    expect(presented!.qualities!.map((q) => [q.bytes, q.approxBytes])).toEqual([
+      [undefined, 27_000_000],
+      [9_876_543, undefined],
+    ]);
+    expect(presented).toMatchObject({ approxBytes: 27_000_000 });
+    // Without the audio track's length, the manifest's estimate stands.
+    delete measured.sizes[video.audioUrl!];
+    expect(presentResolution(measured, { secret: TEST_SECRET }).items[1]!.qualities![0]!.approxBytes).toBe(27_286_251);
+  });
+
   it('puts the joined track in the ZIP (entry marked x, with its audio)', () => {
     const zip = payloadOf(presentResolution(dashRaw(), { secret: TEST_SECRET }).zipUrl!);
     expect(zip.i[0]).not.toHaveProperty('x');
