@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
 import { downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
-import { qualityOptionText } from '../../lib/quality-option.ts';
+import { bestQuality, qualityOptionText, sizeNote } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';
 
 export interface ResultItemProps {
@@ -30,8 +30,9 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
   const { t, language } = useTranslation();
   const id = useId();
   const qualities = item.qualities && item.qualities.length > 1 ? item.qualities : null;
-  // The largest rendition is the default choice.
-  const [quality, setQuality] = useState(() => (qualities ? [...qualities].sort((a, b) => b.width * b.height - a.width * a.height)[0]!.label : ''));
+  // The best rendition (the most pixels) is the default choice, and the only one called best.
+  const best = qualities ? bestQuality(qualities) : null;
+  const [quality, setQuality] = useState(() => best?.label ?? '');
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +64,10 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
   };
 
   // Open in new tab shows what the quality select shows: the chosen rendition, inline.
-  const openUrl = qualities?.find((q) => q.label === quality)?.mediaUrl ?? item.mediaUrl;
+  const chosen = qualities?.find((q) => q.label === quality);
+  const openUrl = chosen?.mediaUrl ?? item.mediaUrl;
+  // The chosen download's size stays in view with the select closed (a narrow cell cuts the option's text).
+  const size = sizeNote(chosen ?? item, t, language);
 
   const typeLabel = t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel');
   const position = total > 1 ? t('downloader.preview', { current: index + 1, total }) : '';
@@ -96,11 +100,16 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             >
               {qualities.map((q) => (
                 <option key={q.label} value={q.label}>
-                  {qualityOptionText(q, t, language)}
+                  {qualityOptionText(q, q === best, t, language)}
                 </option>
               ))}
             </select>
           </label>
+        )}
+        {size && (
+          <p data-testid="download-size" className="w-full text-sm text-slate-700" aria-live="polite">
+            {size}
+          </p>
         )}
         {/* aria-disabled, not disabled, while a download runs: a disabled button would drop the keyboard focus. */}
           <button
