@@ -48,10 +48,10 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
 
   // Past the token's limits the ZIP route would refuse the link: offer none (each item still downloads).
   if (raw.items.length > 1 && raw.items.length <= MAX_ZIP_ITEMS) {
-    const entries = zipEntriesOf(raw, time);
+    const entries = zipEntriesOf(raw);
     const token = signMediaToken(options.secret, {
       t: 'z',
-      n: zipFileName(namePartsOf(raw, time)),
+      n: zipFileName(namePartsOf(raw)),
       e: tokenExpiry(entries.flatMap((e) => ('a' in e && e.a ? [e.u, e.a] : [e.u])), now),
       i: entries,
     });
@@ -65,8 +65,8 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
  * keeps the archive in order); a DASH track is joined with its audio inside the archive. Shared by the post's
  * own ZIP and the ZIP of a batch (batch-zip.ts).
  */
-export function zipEntriesOf(raw: RawResolution, time: Date): ZipEntry[] {
-  const names = fileNamer(raw, time);
+export function zipEntriesOf(raw: RawResolution): ZipEntry[] {
+  const names = fileNamer(raw);
   return raw.items.map((item, index) => {
     const best = bestOf(item);
     return {
@@ -77,15 +77,16 @@ export function zipEntriesOf(raw: RawResolution, time: Date): ZipEntry[] {
   });
 }
 
-type NameParts = { author: string; code?: string; kind: string; time: Date };
+type NameParts = { author: string; code?: string; kind: string; time?: Date };
 
-function namePartsOf(raw: RawResolution, time: Date): NameParts {
-  return { author: raw.author.username, ...(raw.shortcode ? { code: raw.shortcode } : {}), kind: raw.kind, time };
+/** A post without a shortcode is named by its kind and the time it was posted; never by the time of the download. */
+function namePartsOf(raw: RawResolution): NameParts {
+  return { author: raw.author.username, ...(raw.shortcode ? { code: raw.shortcode } : {}), kind: raw.kind, ...(raw.takenAt ? { time: new Date(raw.takenAt) } : {}) };
 }
 
 /** The saved name of one file of a post (shared/file-name.ts). */
-function fileNamer(raw: RawResolution, time: Date) {
-  const parts = namePartsOf(raw, time);
+function fileNamer(raw: RawResolution) {
+  const parts = namePartsOf(raw);
   return (_item: RawMediaItem, item: { index: number; total: number }, quality: FileQuality | undefined, extension: FileExtension) =>
     mediaFileName({ ...parts, item, ...(quality ? { quality } : {}), extension });
 }
@@ -114,7 +115,7 @@ function bestOf(item: RawMediaItem): RawRendition {
 
 function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign, signMux }: Signers, position: { index: number; total: number }): MediaItem {
   const kind = item.type === 'video' ? 'video' : 'image';
-  const names = fileNamer(raw, time);
+  const names = fileNamer(raw);
   const extension = extensionOf(item);
   const nameOf = (q: { width: number; height: number }) => names(item, position, renditionQuality(item, q), extension);
   const sizes = raw.sizes ?? {};
