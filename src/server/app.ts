@@ -22,6 +22,7 @@ import { zipRoutes } from './http/zip.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
+import { measureFileSizes } from './media/file-sizes.ts';
 import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
@@ -80,7 +81,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(rateLimits, { redis });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
-  const resolver = new Resolver({ config, logger: app.log, redis: redis?.client, timeouts: options.resolveTimeouts });
+  // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
+  // learn a looked-up post's file sizes).
+  const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);
+  app.addHook('onClose', async () => mediaUpstream.close());
+  const resolver = new Resolver({
+    config,
+    logger: app.log,
+    redis: redis?.client,
+    timeouts: options.resolveTimeouts,
+    measureSizes: (raw) => measureFileSizes(raw, mediaUpstream),
+  });
   app.addHook('onClose', async () => resolver.close());
   reportExtractionStatus(() => resolver.status());
   app.decorate('resolver', resolver);
@@ -91,9 +102,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const resolveLink = createLinkResolver(resolver);
   await app.register(batchRoutes, { config, resolveLink });
   await app.register(contactRoutes, { config });
-  // One allow-listed connection pool for every outbound media request (single files and ZIPs).
-  const mediaUpstream = createMediaUpstream(config.media, options.mediaUpstream);
-  app.addHook('onClose', async () => mediaUpstream.close());
   // One cap on open downloads per client IP and one stall timeout, for every long download route.
   const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });

@@ -74,6 +74,17 @@ export function meterMuxedDownload(body: Readable, withAudio: boolean): void {
   body.once('close', () => muxedDownloadsTotal.inc({ outcome: done ? 'complete' : 'cut', audio: withAudio ? 'yes' : 'no' }));
 }
 
+const fileSizeHeadsTotal = new Counter({
+  name: 'gramsave_file_size_heads_total',
+  help: "HEADs of a post's files when it is looked up, for the sizes the page shows: known, no_length (answered without a Content-Length), failed (an error answer or refused), timed_out.",
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countFileSizeHead(outcome: 'known' | 'no_length' | 'failed' | 'timed_out'): void {
+  fileSizeHeadsTotal.inc({ outcome });
+}
+
 let openUpstreamSockets = 0;
 /** Every undici connection (Instagram and its CDN) from connect to close. */
 subscribe('undici:client:connected', (message) => {

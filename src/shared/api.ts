@@ -34,7 +34,11 @@ export interface MediaQuality {
   downloadUrl: string;
   /** A DASH video track joined with the audio track on the fly (no Range, no exact size in advance). */
   muxed?: true;
-  /** The download's size in bytes estimated from the source's bitrate and duration, where the source states them. */
+  /** The saved file's name (shared/file-name.ts): author, post code, item number and this quality. */
+  filename: string;
+  /** The download's exact size in bytes, as the media server states it (progressive files). */
+  bytes?: number;
+  /** A joined download's size in bytes, estimated from its tracks' sizes (or the manifest's bitrate × duration). */
   approxBytes?: number;
 }
 
@@ -50,9 +54,14 @@ export interface MediaItem {
   /** Proxied, attachment with filename. */
   downloadUrl: string;
   filename: string;
+  /** The default download's exact size in bytes, where the media server states it. */
+  bytes?: number;
+  /** The default download's estimated size, when it is a joined one. */
+  approxBytes?: number;
   qualities?: MediaQuality[];
   /** The audio track alone (.m4a), where the source has one. */
   audioUrl?: string;
+  audioFilename?: string;
 }
 
 /** Links in one batch: the page's queue, POST /api/v1/batch and its ZIP token. */

@@ -128,7 +128,7 @@ test.describe('on an iPhone', () => {
     await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
     const download = await downloadP;
     expect(download.url()).toMatch(/\/api\/v1\/media\/[^/]+\?download=1$/);
-    expect(download.suggestedFilename()).toMatch(/^instagram-reel-.*\.mp4$/);
+    expect(download.suggestedFilename()).toMatch(/^[\w.]+-[\w-]+-\d{3,4}p\.mp4$/);
     await expect(toast(page, text(en, 'success.started'))).toBeVisible();
   });
 });

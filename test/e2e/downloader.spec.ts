@@ -56,7 +56,11 @@ for (const c of TOOL_CASES) {
     const item = items.nth(c.item);
     const { download, fetched } = await saveThrough(page, () => item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
     expect(download.suggestedFilename()).toMatch(FILE_NAME);
-    expect(download.suggestedFilename()).toContain(`instagram-${c.saved}-`);
+    // Author, post code (a story: its kind and time; a profile: its kind), item number where there are several, quality.
+    const resolution = expected;
+    const code = resolution.shortcode ?? (resolution.kind === 'profile' ? 'profile' : `${resolution.kind}-\\d{8}-\\d{6}`);
+    const number = resolution.items.length > 1 ? `-${String(c.item + 1).padStart(String(resolution.items.length).length, '0')}` : '';
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${resolution.author.username.replace(/\./g, '\\.')}-${code}${number}-\\d{3,4}(p|x\\d{3,4})\\.(mp4|jpg)$`));
     if (c.saved === 'photo') {
       expect(download.url(), 'a small photo is saved from a blob').toMatch(/^blob:/);
     } else {
@@ -93,7 +97,7 @@ test('home: a 3-item carousel spans the first item, and the ZIP holds every item
   const zip = readZip(await readFile((await download.path())!));
   expect(zip.map((e) => e.name)).toHaveLength(3);
   for (const [index, entry] of zip.entries()) {
-    expect(entry.name).toMatch(new RegExp(`^0${index + 1}-instagram-(photo|video)-`));
+    expect(entry.name).toMatch(new RegExp(`^instagram-CAanWEbg_do-${index + 1}-\\d{3,4}(p|x\\d{3,4})\\.(jpg|mp4)$`));
     const direct = await request.get(expected.items[index]!.downloadUrl);
     expect(entry.data.equals(await direct.body()), `zip entry ${entry.name}`).toBe(true);
   }
@@ -119,7 +123,7 @@ test('video page: qualities, audio only and open in new tab', async ({ page, req
 
   // Audio only saves the .m4a track.
   const audio = await saveThrough(page, () => second.getByRole('button', { name: text(en, 'downloader.audioOnly') }).click());
-  expect(audio.download.suggestedFilename()).toMatch(/^instagram-audio-.*\.m4a$/);
+  expect(audio.download.suggestedFilename()).toMatch(/^[\w.]+-[\w-]+-audio\.m4a$/);
   expect(tokenPayload(audio.fetched).u).toBe(tokenPayload(expected.items[1]!.audioUrl!).u);
   await expectSameBytes(request, audio.download, audio.fetched);
   await expect(toast(page, text(en, 'success.started'))).toBeVisible();

@@ -1,9 +1,10 @@
 /**
  * Full HD in the browser: the 2025-style reel (progressive 720p, DASH 1080p) shows a player that really decodes
- * in Chromium, offers the joined 1080p first with its translated mark, and its download is the joined MP4
- * under the spec's name: ffprobe reads one H.264 1080×1920 stream and one AAC stream, and Chromium plays it.
+ * in Chromium, offers the joined 1080p first, the only one called best, every quality with its size, and its
+ * download is the joined MP4 under a name of author, post code and quality: ffprobe reads one H.264 1080×1920 stream and one AAC stream, and Chromium plays it.
  */
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { FILE_NAME, resultItems, strings, submitLink, text } from './helpers.ts';
@@ -33,17 +34,31 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   expect(size).toEqual({ width: 720, height: 1280 });
 
   const select = item.getByLabel(text(en, 'downloader.quality'));
-  const first = select.locator('option').first();
-  // The size is the manifest's estimate: (2 801 410 + 53 547) bit/s × 76.46 s ÷ 8 ≈ 27.3 MB; the 720p file states none.
-  await expect(first).toHaveText(`1080×1920 · Full HD · ${text(en, 'downloader.muxed')} · ≈ 27 MB`);
-  await expect(select.locator('option').nth(1)).toHaveText('720×1280 · HD');
+  const options = select.locator('option');
+  const labels = await options.allTextContents();
+  // Joined renditions from 1080p down to 240p, and the progressive 720p file: "best" once, on the 1080p only.
+  expect(labels.length).toBeGreaterThanOrEqual(3);
+  expect(labels.filter((label) => label.includes(` · ${text(en, 'downloader.best')} · `))).toEqual([labels[0]]);
+  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d)? MB$`));
+  expect(labels.filter((label) => label.includes(text(en, 'downloader.joined'))).length).toBeGreaterThan(1);
+  // Every option shows its size: estimated (≈) for a joined one, exact for the progressive file (the CDN's length).
+  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d)? MB$/);
+  const progressive = labels.find((label) => !label.includes(text(en, 'downloader.joined')))!;
+  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d)? MB$/);
   await expect(select).toHaveValue('1080×1920 · Full HD');
+
+  // The chosen download's size stays in view with the select closed, and says an estimate is one.
+  const sizeNote = item.getByTestId('download-size');
+  const joinedSize = /≈ \d+(\.\d)? MB/.exec(labels[0]!)![0];
+  await expect(sizeNote).toBeVisible();
+  await expect(sizeNote).toHaveText(`${joinedSize} · ${text(en, 'downloader.sizeApproximate')}`);
 
   const downloadP = page.waitForEvent('download');
   await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
   const download = await downloadP;
+  // Author, post code and quality: a second quality saved beside it never becomes "(1)".
   expect(download.suggestedFilename()).toMatch(FILE_NAME);
-  expect(download.suggestedFilename()).toMatch(/^instagram-reel-/);
+  expect(download.suggestedFilename()).toMatch(/^[\w.]+-DQfullHD108-1080p\.mp4$/);
   expect(download.url()).toMatch(/\/api\/v1\/mux\//);
   const file = (await download.path())!;
   const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString()) as {
@@ -73,10 +88,30 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   await expect.poll(() => page.evaluate(() => (window as unknown as { joined: HTMLVideoElement }).joined.duration), { timeout: 15_000 }).toBeGreaterThan(1.9);
 });
 
-test('the joined quality is marked in another language too', async ({ page }) => {
+test('the joined quality is marked in another language too, and only the best one is called best', async ({ page }) => {
   const ja = strings('ja');
   await page.goto('/ja/instagram-reels-downloader');
   await submitLink(page, LINK);
   const select = resultItems(page).first().getByLabel(text(ja, 'downloader.quality'));
-  await expect(select.locator('option').first()).toHaveText(`1080×1920 · Full HD · ${text(ja, 'downloader.muxed')} · 約 27 MB`);
+  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d)? MB$`));
+  const labels = await select.locator('option').allTextContents();
+  expect(labels.filter((label) => label.includes(text(ja, 'downloader.best')))).toHaveLength(1);
+});
+
+test('each quality saves under its own name, with its exact size shown before the download', async ({ page }) => {
+  const en = strings('en');
+  await page.goto('/instagram-reels-downloader');
+  await submitLink(page, LINK);
+  const item = resultItems(page).first();
+  const select = item.getByLabel(text(en, 'downloader.quality'));
+  await select.selectOption('720×1280 · HD');
+  const shown = await item.getByTestId('download-size').textContent();
+  expect(shown).toMatch(/^\d+(\.\d)? MB$/);
+  const downloadP = page.waitForEvent('download');
+  await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+  const download = await downloadP;
+  expect(download.suggestedFilename()).toMatch(/^[\w.]+-DQfullHD108-720p\.mp4$/);
+  const { size } = statSync((await download.path())!);
+  // The fixtures are small real files: megabytes with one decimal, 0.1 at the least.
+  expect(shown).toBe(`${Math.max(size / 1_000_000, 0.1).toFixed(size < 10_000_000 ? 1 : 0)} MB`);
 });

@@ -9,8 +9,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** serve.ts listens for fault switches one port above the site. */
 export const CONTROL_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
 
-/** Spec §7's saved file name (the items of a multi-item post add their number: `…Z-2.jpg`). */
-export const FILE_NAME = /^instagram-(video|photo|reel)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d{1,2})?\.(mp4|jpg)$/;
+/** A saved file's name (src/shared/file-name.ts): author, post code, item number in a carousel, quality. */
+export const FILE_NAME = /^[A-Za-z0-9._]+-[A-Za-z0-9_-]+?(-\d{1,2})?-(\d{3,4}p|\d{3,4}x\d{3,4})\.(mp4|jpg)$/;
 
 type Strings = Record<string, Record<string, unknown>>;
 

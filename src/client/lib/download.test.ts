@@ -5,7 +5,6 @@ import {
   DOWNLOAD_MESSAGES,
   fetchMediaFile,
   TooBigForBlob,
-  audioFilename,
   downloadKindOf,
   filenameFromDisposition,
   prefersDirectDownload,
@@ -83,12 +82,6 @@ describe('filenameFromDisposition', () => {
     expect(filenameFromDisposition(`attachment; filename*=UTF-8''%E0%A4; filename="fallback.jpg"`)).toBe('fallback.jpg');
     expect(filenameFromDisposition('attachment')).toBeUndefined();
     expect(filenameFromDisposition(null)).toBeUndefined();
-  });
-});
-
-describe('audioFilename', () => {
-  it('keeps the stamp and saves as .m4a', () => {
-    expect(audioFilename('instagram-reel-2024-03-15T10-00-00-000Z.mp4')).toBe('instagram-audio-2024-03-15T10-00-00-000Z.m4a');
   });
 });
 

@@ -252,8 +252,3 @@ export async function downloadMedia(request: DownloadRequest): Promise<DownloadO
     return 'failed';
   }
 }
-
-/** The audio track saves beside the video under the same stamp: instagram-audio-{time}.m4a. */
-export function audioFilename(videoFilename: string): string {
-  return videoFilename.replace(/^instagram-[a-z]+-/, 'instagram-audio-').replace(/\.[a-z0-9]+$/i, '.m4a');
-}

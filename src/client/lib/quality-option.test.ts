@@ -2,24 +2,60 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../content/locales/en/common.json';
 import fr from '../../../content/locales/fr/common.json';
 import ja from '../../../content/locales/ja/common.json';
-import { megabytes, qualityOptionText } from './quality-option.ts';
+import type { MediaQuality } from '../../shared/api.ts';
+import { bestQuality, megabytes, qualityOptionText, sizeNote, sizeText } from './quality-option.ts';
 import { createTranslator } from './translator.ts';
 
-const joined = { label: '1080×1920 · Full HD', width: 1080, height: 1920, mediaUrl: '/api/v1/mux/x?inline=1', downloadUrl: '/api/v1/mux/x', muxed: true as const, approxBytes: 28_412_345 };
+const joined = (width: number, height: number, approxBytes: number): MediaQuality => ({
+  label: `${width}×${height}`,
+  width,
+  height,
+  mediaUrl: '/api/v1/mux/x?inline=1',
+  downloadUrl: '/api/v1/mux/x',
+  filename: `a-B-${width}p.mp4`,
+  muxed: true,
+  approxBytes,
+});
+const file = (width: number, height: number, bytes?: number): MediaQuality => ({
+  label: `${width}×${height}`,
+  width,
+  height,
+  mediaUrl: '/api/v1/media/x',
+  downloadUrl: '/api/v1/media/x?download=1',
+  filename: `a-B-${width}p.mp4`,
+  ...(bytes ? { bytes } : {}),
+});
+const t = (lang: 'en' | 'fr' | 'ja') => createTranslator(lang, { en, fr, ja }[lang]).t;
 
-describe('quality option text', () => {
-  it('names a joined quality and its estimated size in the page language', () => {
-    expect(qualityOptionText(joined, createTranslator('en', en).t, 'en')).toBe('1080×1920 · Full HD · best: video and sound joined · ≈ 28 MB');
-    expect(qualityOptionText(joined, createTranslator('fr', fr).t, 'fr')).toBe('1080×1920 · Full HD · meilleure : vidéo et son réunis · ≈ 28 Mo');
-    expect(qualityOptionText(joined, createTranslator('ja', ja).t, 'ja')).toContain('約 28 MB');
+describe('quality options', () => {
+  it('call one option best, the largest, however many are joined', () => {
+    const qualities = [joined(1080, 1920, 27_000_000), file(720, 1280, 9_876_543), joined(480, 854, 4_000_000), joined(240, 426, 1_000_000)];
+    const texts = qualities.map((q) => qualityOptionText(q, q === bestQuality(qualities), t('en'), 'en'));
+    expect(texts).toEqual([
+      '1080×1920 · best · video and sound joined · ≈ 27 MB',
+      '720×1280 · 9.9 MB',
+      '480×854 · video and sound joined · ≈ 4.0 MB',
+      '240×426 · video and sound joined · ≈ 1.0 MB',
+    ]);
+    expect(texts.filter((text) => text.includes('best'))).toHaveLength(1);
+    expect(bestQuality([file(720, 1280), joined(1080, 1920, 1)]).width).toBe(1080);
   });
 
-  it('says nothing of size when the source does not state it', () => {
-    const plain = { label: '720×1280 · HD', width: 720, height: 1280, mediaUrl: '/api/v1/media/x', downloadUrl: '/api/v1/media/x?download=1' };
-    expect(qualityOptionText(plain, createTranslator('en', en).t, 'en')).toBe('720×1280 · HD');
+  it('are written in the page language', () => {
+    const best = joined(1080, 1920, 28_412_345);
+    expect(qualityOptionText(best, true, t('fr'), 'fr')).toBe('1080×1920 · la meilleure · vidéo et son réunis · ≈ 28 Mo');
+    expect(qualityOptionText(best, true, t('ja'), 'ja')).toBe('1080×1920 · 最高画質 · 映像と音声を結合 · 約 28 MB');
+    expect(qualityOptionText(file(720, 1280, 4_250_000), false, t('fr'), 'fr')).toBe('720×1280 · 4,3 Mo');
   });
 
-  it('keeps one decimal for small files, in the language’s decimal mark', () => {
+  it('say nothing of size when it is unknown, and say an estimate is one', () => {
+    expect(qualityOptionText(file(720, 1280), false, t('en'), 'en')).toBe('720×1280');
+    expect(sizeText({}, t('en'), 'en')).toBe('');
+    expect(sizeNote({ approxBytes: 27_300_000 }, t('en'), 'en')).toBe('≈ 27 MB · approximate size');
+    expect(sizeNote({ bytes: 9_876_543 }, t('en'), 'en')).toBe('9.9 MB');
+  });
+
+  it('keep one decimal for small files, in the language’s decimal mark', () => {
     expect(megabytes(4_250_000, 'en')).toBe('4.3');
     expect(megabytes(4_250_000, 'de')).toBe('4,3');
     expect(megabytes(12_000, 'en')).toBe('0.1');

@@ -33,4 +33,6 @@ export interface RawMediaItem {
 export interface RawResolution extends Omit<Resolution, 'items' | 'zipUrl'> {
   /** author.avatarUrl, like every URL here, is the CDN's own. */
   items: RawMediaItem[];
+  /** CDN URL → its Content-Length, as a HEAD answered when the post was looked up (media/file-sizes.ts). */
+  sizes?: Record<string, number>;
 }

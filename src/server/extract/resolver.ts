@@ -53,12 +53,15 @@ export interface ResolverOptions {
   /** The app's shared Redis client; without it a Redis cache connects on its own when config.redisUrl is set. */
   redis?: Redis;
   timeouts?: Partial<ResolverTimeouts>;
+  /** The sizes of a looked-up post's files (media/file-sizes.ts), cached with it; none without. */
+  measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
 }
 
 export class Resolver {
   private readonly config: Config;
   private readonly logger: ResolverLogger;
   private readonly timeouts: ResolverTimeouts;
+  private readonly measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
   readonly cache: ResolutionCache;
   private readonly client: UpstreamClient;
   private readonly deps: InstagramDeps;
@@ -80,6 +83,7 @@ export class Resolver {
     this.config = options.config;
     this.logger = options.logger;
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    if (options.measureSizes) this.measureSizes = options.measureSizes;
     this.cache = options.cache ?? createResolutionCache({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
     this.flights = createFlightLock(options.redis, options.logger, { lockMs: this.timeouts.deadlineMs + 5000, waitMs: this.timeouts.deadlineMs });
     const ig = options.config.instagram;
@@ -148,6 +152,7 @@ export class Resolver {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
         const raw = keepUsableMedia(await this.chain.run(link, key, deadline));
         if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
+        if (this.measureSizes) raw.sizes = await this.measureSizes(raw);
         await this.cache.set(key, raw, cacheTtlMs(raw));
         return raw;
       });

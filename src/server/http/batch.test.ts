@@ -69,7 +69,7 @@ describe('POST /api/v1/batch and its ZIP', () => {
     const carousel = names.filter((n) => n.includes(`_${FIXTURE.v1Carousel}/`));
     const reel = names.filter((n) => n.includes(`_${FIXTURE.dashReel}/`));
     expect(carousel).toHaveLength(4);
-    expect(carousel.every((n) => /^manchesterunited_Cji5EVwNDcC\/0[1-4]-instagram-(photo|video)-[\dT-]+Z-[1-4]\.(jpg|mp4)$/.test(n))).toBe(true);
+    expect(carousel.every((n) => /^manchesterunited_Cji5EVwNDcC\/manchesterunited-Cji5EVwNDcC-[1-4]-\d{3,4}(p|x\d{3,4})\.(jpg|mp4)$/.test(n))).toBe(true);
     expect(reel).toHaveLength(1);
     expect(answer.body.files).toBe(5);
     expect(names.at(-1)).toBe('MISSING.txt');

@@ -1,14 +1,15 @@
 /**
  * GET|HEAD /api/v1/mux/{token}[?inline=1]: a DASH video track joined with its audio track, streamed as one MP4
  * attachment under the spec's file name (media/mux.ts), or inline for a player or a new tab. Same token, allow-list, address rules, per-IP stream
- * cap and stall timeout as the proxy. No Range and no length: the file is made as it is sent. HEAD asks the
+ * cap and stall timeout as the proxy. No Range: the file is made as it is sent; its length is announced when
+ * the tracks join fragment by fragment (known before the first byte), not after a packet remux. HEAD asks the
  * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
  */
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
-import { openMuxedVideo } from '../media/mux.ts';
+import { announcedLength, openMuxedVideo } from '../media/mux.ts';
 import type { MediaUpstream } from '../media/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/upstream-errors.ts';
@@ -52,6 +53,10 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
           'cache-control': 'private, no-store',
         });
         if (!file) return reply.send();
+        // A fragment join knows its length before the first byte (the download manager shows size and progress);
+        // a packet remux does not, and the page says its size is approximate.
+        const length = announcedLength(file);
+        if (length !== undefined) reply.header('content-length', length);
         meterMuxedDownload(file, Boolean(payload.a));
         meterProxiedBytes(file);
         return reply.send(file);

@@ -22,25 +22,34 @@ const mediaItem = {
     previewUrl: { type: 'string', description: 'Proxied, inline: poster or thumbnail.' },
     mediaUrl: { type: 'string', description: 'Proxied, inline, full quality (Range works).' },
     downloadUrl: { type: 'string', description: 'Attachment with the file name: the best quality (a /api/v1/mux link when a DASH track is larger than every progressive rendition).' },
-    filename: { type: 'string', examples: ['instagram-video-2024-03-15T10-20-30-000Z.mp4'] },
+    filename: {
+      type: 'string',
+      description: 'The saved name: author, post code (a story: its kind and time), item number in a carousel, quality. Safe on every OS, at most 255 bytes.',
+      examples: ['hold.out_studio-DQfullHD108-1080p.mp4', 'natgeo-C8xYz12AbCd-2-1080x1350.jpg'],
+    },
+    bytes: { type: 'integer', minimum: 1, description: "The default download's exact size, as the media server states it." },
+    approxBytes: { type: 'integer', minimum: 1, description: "The default download's estimated size, when it is a joined one." },
     qualities: {
       type: 'array',
       description: 'Every distinct size, best first: the progressive renditions and the DASH video tracks (muxed) of other sizes.',
       items: {
         type: 'object',
-        required: ['label', 'width', 'height', 'mediaUrl', 'downloadUrl'],
+        required: ['label', 'width', 'height', 'mediaUrl', 'downloadUrl', 'filename'],
         properties: {
           label: { type: 'string', examples: ['1080×1920 · Full HD'] },
           width: { type: 'integer' },
           height: { type: 'integer' },
           mediaUrl: { type: 'string', description: 'Proxied, inline: this quality for a player or a new tab.' },
           downloadUrl: { type: 'string' },
-          muxed: { const: true, description: 'A DASH video track joined with the audio track on the fly (/api/v1/mux): no Range, no exact size in advance.' },
-          approxBytes: { type: 'integer', minimum: 1, description: "The file's size estimated from the manifest's bitrate × duration, where it states them." },
+          filename: { type: 'string', description: 'This quality saved: the same name with its own quality.', examples: ['hold.out_studio-DQfullHD108-720p.mp4'] },
+          bytes: { type: 'integer', minimum: 1, description: "The file's exact size (a HEAD's Content-Length when the post was looked up)." },
+          muxed: { const: true, description: 'A DASH video track joined with the audio track on the fly (/api/v1/mux): no Range; its Content-Length is announced when the tracks join fragment by fragment.' },
+          approxBytes: { type: 'integer', minimum: 1, description: "A joined file's size estimated from its tracks' sizes, else from the manifest's bitrate × duration." },
         },
       },
     },
     audioUrl: { type: 'string', description: 'The audio track alone (.m4a), where the source has one.' },
+    audioFilename: { type: 'string', examples: ['hold.out_studio-DQfullHD108-audio.m4a'] },
   },
 };
 

@@ -68,8 +68,14 @@ describe('every kind resolves', () => {
     expect(body.items).toHaveLength(1);
     const item = body.items[0];
     expect(item).toMatchObject({ type: 'image', width: 1080, height: 1350 });
-    expect(item.filename).toMatch(/^instagram-photo-2020-02-23T.*\.jpg$/);
+    expect(item.filename).toBe(`instagram-${FIXTURE.image}-1080x1350.jpg`);
     expect(item.qualities.map((q: Json) => q.width)).toEqual([1080, 750, 640]);
+    // Each quality's exact size: the fake CDN's Content-Length for its file, learnt by a HEAD at lookup.
+    for (const q of item.qualities) {
+      const head = await fetch(cdnUrlOf(q.mediaUrl), { method: 'HEAD' });
+      expect(q.bytes).toBe(Number(head.headers.get('content-length')));
+    }
+    expect(item.bytes).toBe(item.qualities[0].bytes);
     expect(item.downloadUrl).toBe(`${item.mediaUrl}?download=1`);
     const cdn = new URL(cdnUrlOf(item.mediaUrl));
     expect(cdn.origin).toBe(rig.fake.cdnOrigin);
@@ -113,7 +119,7 @@ describe('every kind resolves', () => {
   it('a reel is a reel, with duration and its audio track where the source has one', async () => {
     const reel = await rig.resolve(`${IG}/reel/${FIXTURE.reel}/`);
     expect(reel.body).toMatchObject({ kind: 'reel', items: [{ type: 'video', durationSeconds: 14.633 }] });
-    expect(reel.body.items[0].filename).toMatch(/^instagram-reel-.*\.mp4$/);
+    expect(reel.body.items[0].filename).toMatch(new RegExp(`^[\\w.]+-${FIXTURE.reel}-\\d+p\\.mp4$`));
     const withAudio = await rig.resolve(`${IG}/reels/${FIXTURE.v1Reel}/`);
     expect(withAudio.body.kind).toBe('reel');
     expect(withAudio.body.items[0].audioUrl).toMatch(/^\/api\/v1\/media\/.+\?download=1$/);

@@ -22,13 +22,13 @@ describe('batchArchive', () => {
     };
     const { entries, missing } = await batchArchive({ t: 'b', n: 'x', e: 0, l: links, m: [{ u: 'https://www.instagram.com/p/OLD/', r: 'It is private.' }] }, lookUp);
     expect(entries).toHaveLength(200);
-    expect(entries[0]).toMatchObject({ folder: 'someone_P0', f: '01-instagram-photo-2024-03-15T10-20-30-000Z-1.jpg' });
+    expect(entries[0]).toMatchObject({ folder: 'someone_P0', f: 'someone-P0-01.jpg' });
     expect(entries.some((e) => e.folder === 'someone_P3')).toBe(false);
     expect(missing.map((m) => m.name)[0]).toBe('https://www.instagram.com/p/OLD/');
     expect(missing[1]).toMatchObject({ name: 'https://www.instagram.com/p/P3/', error: { code: 'not_found' } });
     // Eleven posts of 20 files looked up: the first ten fill the 200, the last post's 20 are over the cap.
     expect(missing.slice(2)).toHaveLength(20);
-    expect(missing[2]).toMatchObject({ name: 'someone_P11/01-instagram-photo-2024-03-15T10-20-30-000Z-1.jpg', error: { code: 'payload_too_large' } });
+    expect(missing[2]).toMatchObject({ name: 'someone_P11/someone-P11-01.jpg', error: { code: 'payload_too_large' } });
   });
 
   it('names folders safely whatever the author and shortcode hold', () => {

@@ -6,7 +6,7 @@
  */
 import type { RawResolution } from '../extract/raw.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { postTime, zipEntriesOf } from './present.ts';
+import { zipEntriesOf } from './present.ts';
 import { MAX_BATCH_FILES, type BatchPayload } from './token.ts';
 import type { ArchiveEntry, ZipFailure } from './zip.ts';
 
@@ -49,7 +49,7 @@ const reasonOf = (error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError('upstream_unavailable', 'This post could not be looked up.', { cause: error });
 
 /** The archive's entries and what is missing, from the posts as they are now. */
-export async function batchArchive(payload: BatchPayload, lookUp: PostLookup, now = new Date()): Promise<{ entries: ArchiveEntry[]; missing: ZipFailure[] }> {
+export async function batchArchive(payload: BatchPayload, lookUp: PostLookup): Promise<{ entries: ArchiveEntry[]; missing: ZipFailure[] }> {
   const entries: ArchiveEntry[] = [];
   const missing: ZipFailure[] = (payload.m ?? []).map((m) => ({ name: m.u, error: new ApiError('upstream_unavailable', m.r) }));
   const results = await lookUpAll(payload.l, lookUp);
@@ -60,7 +60,7 @@ export async function batchArchive(payload: BatchPayload, lookUp: PostLookup, no
       return;
     }
     const folder = postFolder(result.value);
-    for (const entry of zipEntriesOf(result.value, postTime(result.value, now))) {
+    for (const entry of zipEntriesOf(result.value)) {
       if (entries.length < MAX_BATCH_FILES) entries.push({ ...entry, folder });
       else missing.push({ name: `${folder}/${entry.f}`, error: new ApiError('payload_too_large', `One archive holds at most ${MAX_BATCH_FILES} files.`) });
     }

@@ -221,7 +221,19 @@ async function* fragmentBody(stream: TrackStream): AsyncGenerator<Uint8Array> {
   }
 }
 
-export type JoinedStream = () => AsyncGenerator<Uint8Array>;
+/** The joined file's bytes, and how many there will be (known before the first is sent: Content-Length). */
+export interface JoinedStream {
+  (): AsyncGenerator<Uint8Array>;
+  byteLength: number;
+}
+
+/** A `free` box of `size` bytes (size ≥ 8): room a reader skips. */
+function freeBox(size: number): Uint8Array {
+  const box = new Uint8Array(size);
+  new DataView(box.buffer).setUint32(0, size);
+  box.set([0x66, 0x72, 0x65, 0x65], 4); // 'free'
+  return box;
+}
 
 /**
  * Reads both tracks' init segments and first fragments (so a file we cannot join, or cannot read, is known
@@ -251,8 +263,12 @@ export async function planFragmentJoin(video: TrackStream, audio: TrackStream | 
     if (!track.next) return undefined;
   }
   const header = joinedHeader(tracks);
+  // Every byte from a track's first moof on is copied, in place, except boxes between fragments (an mfra, say),
+  // which are dropped: the file is at most this long, and a `free` box at the end makes up what was dropped, so
+  // the length is exact before the first byte is sent.
+  const byteLength = header.reduce((sum, part) => sum + part.length, 0) + tracks.reduce((sum, t) => sum + t.stream.size - t.next!.sourceStart, 0);
 
-  return async function* joined() {
+  const joined = async function* joined() {
     let written = 0;
     for (const part of header) {
       yield part;
@@ -261,7 +277,13 @@ export async function planFragmentJoin(video: TrackStream, audio: TrackStream | 
     for (let sequence = 1; ; sequence++) {
       let pick: Track | undefined;
       for (const track of tracks) if (track.next && (!pick || track.next.seconds < pick.next!.seconds)) pick = track;
-      if (!pick) return;
+      if (!pick) {
+        const dropped = byteLength - written;
+        // Dropped boxes are whole boxes of 8 bytes or more; anything else is a file we misread: cut, never a wrong length.
+        if (dropped >= 8 && dropped < 2 ** 32) yield freeBox(dropped);
+        else if (dropped !== 0) throw new Mp4Error(`${dropped} bytes short of the announced length`);
+        return;
+      }
       const moof = patchMoof(pick.next!, pick.id, sequence, written);
       yield moof;
       written += moof.length;
@@ -272,4 +294,5 @@ export async function planFragmentJoin(video: TrackStream, audio: TrackStream | 
       pick.next = await readFragment(pick.stream, pick.init);
     }
   };
+  return Object.assign(joined, { byteLength });
 }

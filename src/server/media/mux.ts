@@ -41,9 +41,18 @@ async function openBoth(sources: MuxSources, upstream: MediaUpstream, signal: Ab
   throw video.status === 'rejected' ? video.reason : (audio as PromiseRejectedResult).reason;
 }
 
+/** The length of a joined file known before its first byte (a fragment join), by its stream. */
+const lengths = new WeakMap<Readable, number>();
+
+/** How long a joined file from openMuxedVideo will be, when that is known in advance (a fragment join); else undefined. */
+export function announcedLength(file: Readable): number | undefined {
+  return lengths.get(file);
+}
+
 function streamOf(join: JoinedStream, close: () => void): Readable {
   const readable = Readable.from(join(), { objectMode: false, highWaterMark: OUTPUT_HIGH_WATER });
   readable.once('close', close);
+  lengths.set(readable, join.byteLength);
   return readable;
 }
 

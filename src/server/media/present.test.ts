@@ -62,15 +62,16 @@ describe('presentResolution URLs against the media routes', () => {
     const resolution = presentResolution(raw(), { secret: TEST_SECRET });
     const [photo, video] = resolution.items;
     const checks: [string | undefined, string, string, RegExp][] = [
-      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
-      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="instagram-photo-2024-05-01T10-00-00-000Z-1\.jpg"/],
-      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.jpg"/],
-      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
-      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="instagram-video-2024-05-01T10-00-00-000Z-2\.mp4"/],
-      [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.qualities?.[0]?.mediaUrl, P.best, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.qualities?.[1]?.mediaUrl, P.mid, 'video/mp4', /^inline; filename="instagram-video-[^"]+\.mp4"/],
-      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="instagram-audio-2024-05-01T10-00-00-000Z-2\.m4a"/],
+      [photo!.mediaUrl, P.photo, 'image/jpeg', /^inline; filename="natgeo-C8xYz12AbCd-1-1080x1350\.jpg"/],
+      [photo!.downloadUrl, P.photo, 'image/jpeg', /^attachment; filename="natgeo-C8xYz12AbCd-1-1080x1350\.jpg"/],
+      [video!.previewUrl, P.poster, 'image/jpeg', /^inline; filename="natgeo-C8xYz12AbCd-2-poster\.jpg"/],
+      [video!.mediaUrl, P.best, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      [video!.downloadUrl, P.best, 'video/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      // Each quality saves under its own name, so a second quality never becomes "(1)".
+      [video!.qualities?.[1]?.downloadUrl, P.mid, 'video/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-720p\.mp4"/],
+      [video!.qualities?.[0]?.mediaUrl, P.best, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-1080p\.mp4"/],
+      [video!.qualities?.[1]?.mediaUrl, P.mid, 'video/mp4', /^inline; filename="natgeo-C8xYz12AbCd-2-720p\.mp4"/],
+      [video!.audioUrl, P.audio, 'audio/mp4', /^attachment; filename="natgeo-C8xYz12AbCd-2-audio\.m4a"/],
       [resolution.author.avatarUrl, P.avatar, 'image/jpeg', /^inline; filename="avatar\.jpg"/],
     ];
     for (const [url, cdnPath, type, disposition] of checks) {
@@ -82,6 +83,8 @@ describe('presentResolution URLs against the media routes', () => {
       expect(res.body.equals(fakeFileBytes(cdnPath)), url).toBe(true);
     }
     expect(video!.qualities?.map((q) => q.label)).toEqual(['1080×1920 · Full HD', '720×1280 · HD']);
+    expect(video!.qualities?.map((q) => q.filename)).toEqual(['natgeo-C8xYz12AbCd-2-1080p.mp4', 'natgeo-C8xYz12AbCd-2-720p.mp4']);
+    expect(video!.audioFilename).toBe('natgeo-C8xYz12AbCd-2-audio.m4a');
   });
 
   it('serves the ZIP of a carousel with entries named as the single downloads', async () => {
@@ -89,15 +92,15 @@ describe('presentResolution URLs against the media routes', () => {
     expect(resolution.zipUrl).toMatch(/^\/api\/v1\/zip\//);
     const res = await rig.get(resolution.zipUrl!);
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="instagram-natgeo-C8xYz12AbCd.zip"');
+    expect(res.headers['content-disposition']).toContain('filename="natgeo-C8xYz12AbCd.zip"');
     const file = path.join(dir, 'carousel.zip');
     writeFileSync(file, res.body);
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
     expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([
-      '01-instagram-photo-2024-05-01T10-00-00-000Z-1.jpg',
-      '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4',
+      'natgeo-C8xYz12AbCd-1-1080x1350.jpg',
+      'natgeo-C8xYz12AbCd-2-1080p.mp4',
     ]);
-    const video = execFileSync('unzip', ['-p', file, '02-instagram-video-2024-05-01T10-00-00-000Z-2.mp4'], { maxBuffer: 8 * 1024 * 1024 });
+    const video = execFileSync('unzip', ['-p', file, 'natgeo-C8xYz12AbCd-2-1080p.mp4'], { maxBuffer: 8 * 1024 * 1024 });
     expect(video.equals(fakeFileBytes(P.best))).toBe(true);
   });
 
@@ -170,6 +173,22 @@ describe('presentResolution with a DASH track as the best quality', () => {
     // Each quality opens inline as itself: the joined track through the mux route, the progressive one directly.
     expect(video.qualities![0]!.mediaUrl).toBe(`${video.downloadUrl}?inline=1`);
     expect(video.qualities![1]!.mediaUrl).toBe(video.mediaUrl);
+  });
+
+  it('gives each quality its size: a HEAD’s length for a file, the tracks’ lengths summed for a joined one', () => {
+    const measured = dashRaw();
+    const video = measured.items[1]!;
+    measured.sizes = { [video.qualities[0]!.url]: 26_000_000, [video.audioUrl!]: 1_000_000, [video.qualities[1]!.url]: 9_876_543, [measured.items[0]!.url]: 123_456 };
+    const [photo, presented] = presentResolution(measured, { secret: TEST_SECRET }).items;
+    expect(photo).toMatchObject({ bytes: 123_456 });
+    expect(presented!.qualities!.map((q) => [q.bytes, q.approxBytes])).toEqual([
+      [undefined, 27_000_000],
+      [9_876_543, undefined],
+    ]);
+    expect(presented).toMatchObject({ approxBytes: 27_000_000 });
+    // Without the audio track's length, the manifest's estimate stands.
+    delete measured.sizes[video.audioUrl!];
+    expect(presentResolution(measured, { secret: TEST_SECRET }).items[1]!.qualities![0]!.approxBytes).toBe(27_286_251);
   });
 
   it('puts the joined track in the ZIP (entry marked x, with its audio)', () => {

@@ -7,6 +7,7 @@
  * track goes in joined with its audio (mux.ts), as the single download does.
  */
 import { Readable } from 'node:stream';
+import { safeFileName } from '../../shared/file-name.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { openMuxedVideo } from './mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
@@ -43,19 +44,13 @@ export interface ArchiveOptions {
   missingName?: string;
 }
 
-/** One path segment made safe: no separators, no leading dots, no control characters. */
-function safeSegment(raw: string, fallback: string): string {
-  const clean = [...raw].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c === '\x7f' ? '_' : c)).join('');
-  return clean.replace(/^\.+/, '_') || fallback;
-}
-
-/** Safe, unique entry names: at most one folder level, no leading dots, no control characters. */
+/** Safe, unique entry names: at most one folder level, each part made safe by the rule of every saved name (shared/file-name.ts). */
 export function entryNames(names: (string | { folder?: string; name: string })[]): string[] {
   const used = new Set<string>();
   return names.map((entry, index) => {
     const { folder, name: raw } = typeof entry === 'string' ? { folder: undefined, name: entry } : entry;
-    const safe = safeSegment(raw, `file-${index + 1}`);
-    const prefix = folder === undefined ? '' : `${safeSegment(folder, 'folder')}/`;
+    const safe = safeFileName(raw, `file-${index + 1}`);
+    const prefix = folder === undefined ? '' : `${safeFileName(folder, 'folder')}/`;
     let name = safe;
     for (let n = 2; used.has((prefix + name).toLowerCase()); n++) name = safe.replace(/(\.[^.]*)?$/, `-${n}$1`);
     used.add((prefix + name).toLowerCase());

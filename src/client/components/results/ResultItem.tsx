@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
-import { audioFilename, downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
-import { qualityOptionText } from '../../lib/quality-option.ts';
+import { downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
+import { bestQuality, qualityOptionText, sizeNote } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';
 
 export interface ResultItemProps {
@@ -30,16 +30,17 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
   const { t, language } = useTranslation();
   const id = useId();
   const qualities = item.qualities && item.qualities.length > 1 ? item.qualities : null;
-  // The largest rendition is the default choice.
-  const [quality, setQuality] = useState(() => (qualities ? [...qualities].sort((a, b) => b.width * b.height - a.width * a.height)[0]!.label : ''));
+  // The best rendition (the most pixels) is the default choice, and the only one called best.
+  const best = qualities ? bestQuality(qualities) : null;
+  const [quality, setQuality] = useState(() => best?.label ?? '');
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
   /** The URL of the chosen variant in (a possibly refreshed copy of) this item. */
   const targetOf = (source: MediaItem, variant: string): DownloadTarget | null => {
-    if (variant === AUDIO) return source.audioUrl ? { url: source.audioUrl, filename: audioFilename(source.filename) } : null;
+    if (variant === AUDIO) return source.audioUrl ? { url: source.audioUrl, filename: source.audioFilename ?? source.filename.replace(/\.\w+$/, '.m4a') } : null;
     const chosen = source.qualities?.find((q) => q.label === variant);
-    return { url: chosen?.downloadUrl ?? source.downloadUrl, filename: source.filename };
+    return chosen ? { url: chosen.downloadUrl, filename: chosen.filename } : { url: source.downloadUrl, filename: source.filename };
   };
 
   const download = async (variant: string) => {
@@ -63,7 +64,10 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
   };
 
   // Open in new tab shows what the quality select shows: the chosen rendition, inline.
-  const openUrl = qualities?.find((q) => q.label === quality)?.mediaUrl ?? item.mediaUrl;
+  const chosen = qualities?.find((q) => q.label === quality);
+  const openUrl = chosen?.mediaUrl ?? item.mediaUrl;
+  // The chosen download's size stays in view with the select closed (a narrow cell cuts the option's text).
+  const size = sizeNote(chosen ?? item, t, language);
 
   const typeLabel = t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel');
   const position = total > 1 ? t('downloader.preview', { current: index + 1, total }) : '';
@@ -96,11 +100,16 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             >
               {qualities.map((q) => (
                 <option key={q.label} value={q.label}>
-                  {qualityOptionText(q, t, language)}
+                  {qualityOptionText(q, q === best, t, language)}
                 </option>
               ))}
             </select>
           </label>
+        )}
+        {size && (
+          <p data-testid="download-size" className="w-full text-sm text-slate-700" aria-live="polite">
+            {size}
+          </p>
         )}
         {/* aria-disabled, not disabled, while a download runs: a disabled button would drop the keyboard focus. */}
           <button
