@@ -39,17 +39,17 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   // Joined renditions from 1080p down to 240p, and the progressive 720p file: "best" once, on the 1080p only.
   expect(labels.length).toBeGreaterThanOrEqual(3);
   expect(labels.filter((label) => label.includes(` · ${text(en, 'downloader.best')} · `))).toEqual([labels[0]]);
-  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d)? MB$`));
+  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d+)? MB$`));
   expect(labels.filter((label) => label.includes(text(en, 'downloader.joined'))).length).toBeGreaterThan(1);
   // Every option shows its size: estimated (≈) for a joined one, exact for the progressive file (the CDN's length).
-  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d)? MB$/);
+  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d+)? MB$/);
   const progressive = labels.find((label) => !label.includes(text(en, 'downloader.joined')))!;
-  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d)? MB$/);
+  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d+)? MB$/);
   await expect(select).toHaveValue('1080×1920 · Full HD');
 
   // The chosen download's size stays in view with the select closed, and says an estimate is one.
   const sizeNote = item.getByTestId('download-size');
-  const joinedSize = /≈ \d+(\.\d)? MB/.exec(labels[0]!)![0];
+  const joinedSize = /≈ \d+(\.\d+)? MB/.exec(labels[0]!)![0];
   await expect(sizeNote).toBeVisible();
   await expect(sizeNote).toHaveText(`${joinedSize} · ${text(en, 'downloader.sizeApproximate')}`);
 
@@ -106,12 +106,14 @@ test('each quality saves under its own name, with its exact size shown before th
   const select = item.getByLabel(text(en, 'downloader.quality'));
   await select.selectOption('720×1280 · HD');
   const shown = await item.getByTestId('download-size').textContent();
-  expect(shown).toMatch(/^\d+(\.\d)? MB$/);
+  expect(shown).toMatch(/^\d+(\.\d+)? MB$/);
   const downloadP = page.waitForEvent('download');
   await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
   const download = await downloadP;
   expect(download.suggestedFilename()).toMatch(/^[\w.]+-DQfullHD108-720p\.mp4$/);
   const { size } = statSync((await download.path())!);
-  // The fixtures are small real files: megabytes with one decimal, 0.1 at the least.
-  expect(shown).toBe(`${Math.max(size / 1_000_000, 0.1).toFixed(size < 10_000_000 ? 1 : 0)} MB`);
+  // What the page showed is the saved file's size: two significant digits below a megabyte (the fixtures are small
+  // real files), one decimal below ten.
+  const mb = size / 1_000_000;
+  expect(shown).toBe(`${mb < 1 ? String(Number(mb.toPrecision(2))) : mb.toFixed(mb < 10 ? 1 : 0)} MB`);
 });

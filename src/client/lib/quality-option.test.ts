@@ -58,7 +58,8 @@ describe('quality options', () => {
   it('keep one decimal for small files, in the language’s decimal mark', () => {
     expect(megabytes(4_250_000, 'en')).toBe('4.3');
     expect(megabytes(4_250_000, 'de')).toBe('4,3');
-    expect(megabytes(12_000, 'en')).toBe('0.1');
+    expect(megabytes(12_000, 'en')).toBe('0.012');
+    expect(megabytes(345_678, 'de')).toBe('0,35');
     expect(megabytes(123_456_789, 'en')).toBe('123');
   });
 });

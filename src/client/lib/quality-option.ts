@@ -9,11 +9,15 @@ import type { Translator } from './translator.ts';
 
 const MB = 1_000_000;
 
-/** Megabytes in the page's number format: one decimal below 10 MB, whole numbers above. */
+/**
+ * Megabytes in the page's number format: two significant digits below 1 MB (a 34 kB photo is 0.034, not a flat
+ * 0.1 for every small file), one decimal below 10 MB, whole numbers above.
+ */
 export function megabytes(bytes: number, language: Language): string {
   const value = bytes / MB;
+  if (value < 1) return new Intl.NumberFormat(language, { maximumSignificantDigits: 2 }).format(value);
   const digits = value < 10 ? 1 : 0;
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.max(value, 0.1));
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** The best option: the most pixels; of equal ones, the first (the server lists them best first). */
