@@ -55,7 +55,7 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
   for (const i of [0, 2, 4]) await expect(rows.nth(i)).toHaveAttribute('data-status', 'ready');
   await expect(queue.getByText(text(en, 'batch.done', { ready: 4, failed: 1 })).first()).toBeVisible();
   // Screen readers hear the progress through a polite live region.
-  await expect(queue.locator('[aria-live="polite"]')).toHaveText(text(en, 'batch.done', { ready: 4, failed: 1 }));
+  await expect(queue.getByTestId('batch-status')).toHaveText(text(en, 'batch.done', { ready: 4, failed: 1 }));
   // Ready rows show the usual results: thumbnails and per-item downloads.
   await expect(rows.nth(0).getByTestId('results').getByRole('listitem')).toHaveCount(4);
 
@@ -123,7 +123,7 @@ test('a link Instagram keeps limiting does not hold the ZIP back: the ready post
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'failed');
   await expect(rows.nth(1)).toContainText(text(en, 'batch.missingLimited'));
   await expect(rows.nth(1).getByRole('button', { name: text(en, 'downloader.retry') })).toBeVisible();
-  await expect(queue.locator('[aria-live="polite"]')).toContainText(text(en, 'batch.done', { ready: 2, failed: 1 }));
+  await expect(queue.getByTestId('batch-status')).toContainText(text(en, 'batch.done', { ready: 2, failed: 1 }));
   await expect(queue.getByRole('button', { name: text(en, 'batch.downloadAll') })).toBeEnabled();
   await setFault(LIMITED, null);
 });

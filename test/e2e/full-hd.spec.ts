@@ -93,7 +93,7 @@ test('the joined quality is marked in another language too, and only the best on
   await page.goto('/ja/instagram-reels-downloader');
   await submitLink(page, LINK);
   const select = resultItems(page).first().getByLabel(text(ja, 'downloader.quality'));
-  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d)? MB$`));
+  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d+)? MB$`));
   const labels = await select.locator('option').allTextContents();
   expect(labels.filter((label) => label.includes(text(ja, 'downloader.best')))).toHaveLength(1);
 });

@@ -33,11 +33,13 @@ export function Menu({ label, ariaLabel, align = 'start', layout = 'list', onPre
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  // A lazy panel (the language menu) may still be loading when the menu opens: try again for a few frames.
-  const focusItem = (index: number, framesLeft = 30) => {
+  // A lazy panel (the language menu) may still be loading when the menu opens: keep trying each frame until it is
+  // there (a slow phone can take seconds, not the half second once allowed here), unless the visitor has moved on.
+  const focusItem = (index: number, until = performance.now() + 10_000) => {
     const items = root.current?.querySelectorAll<HTMLElement>('[data-menu-item]');
     if (!items || items.length === 0) {
-      if (framesLeft > 0) requestAnimationFrame(() => focusItem(index, framesLeft - 1));
+      const waiting = root.current?.contains(document.activeElement) && performance.now() < until;
+      if (waiting) requestAnimationFrame(() => focusItem(index, until));
       return;
     }
     items[(index + items.length) % items.length]?.focus();

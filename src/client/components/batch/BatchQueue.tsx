@@ -159,7 +159,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
         )}
       </div>
       {/* Announced once per change of the counts, not every tick of the countdown. */}
-      <p className="sr-only" aria-live="polite">
+      <p className="sr-only" aria-live="polite" data-testid="batch-status">
         {settled ? t('batch.done', { ready, failed }) : t('batch.progress', { ready, total: snapshot.rows.length })}
         {snapshot.pausedUntil !== null ? ` ${t('batch.pausedShort')}` : ''}
       </p>
