@@ -20,6 +20,7 @@ import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
+import { isOfflineError } from './lib/offline-error.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
 import { createTranslator, TranslatorProvider } from './lib/translator.ts';
 
@@ -104,6 +105,19 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   const lang = data?.lang ?? splitLanguage(location.pathname).lang;
   const text = (key: string, fallback: string) => (data ? commonString(data, key) : fallback);
   const status = isRouteErrorResponse(error) ? `${error.status} ` : '';
+  if (isOfflineError(error, typeof navigator === 'undefined' || navigator.onLine)) {
+    return (
+      <main className="mx-auto max-w-xl p-8 text-center" data-offline-page>
+        <p className="text-2xl font-bold text-brand-800">Gramsave</p>
+        <h1 className="mt-4 text-xl">{text('offline.title', 'You are offline')}</h1>
+        <p className="mt-2">{text('offline.body', 'Check your internet connection and try again.')}</p>
+        {/* A full load: the service worker answers it, with the page if it keeps it, else its offline page. */}
+        <a className="mt-6 inline-flex min-h-11 items-center underline" href={location.pathname + location.search}>
+          {text('offline.retry', 'Try again')}
+        </a>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <p className="text-2xl font-bold text-brand-800">Gramsave</p>

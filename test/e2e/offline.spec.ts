@@ -54,6 +54,17 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
     await page.goto('/fr/instagram-profile-picture-downloader');
     await expect(linkBox(page)).toBeVisible();
 
+    // A move inside the app to a page it does not hold: its data cannot come, and the error screen says offline
+    // with Retry, not "something went wrong". (A marker on window shows the move stayed inside the app.)
+    await expect(page.getByRole('button', { name: text(fr, 'downloader.paste') })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
+    await page.getByRole('banner').getByRole('button', { name: text(fr, 'header.support') }).click();
+    await page.getByRole('banner').getByRole('link', { name: text(fr, 'nav.blog'), exact: true }).click();
+    await expect(page).toHaveURL('/fr/blog');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'offline.title'));
+    await expect(page.getByRole('link', { name: text(fr, 'offline.retry') })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+
     // A page it does not hold: ours, in French, with Retry, and not the browser's error page.
     const blog = await page.goto('/fr/blog');
     expect(blog?.status()).toBe(503);
