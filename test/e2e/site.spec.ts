@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
-import type { Language } from '../../src/shared/language-codes.ts';
+import { LANGUAGE_CODES, type Language } from '../../src/shared/language-codes.ts';
 import { allPagePaths, findPage, localizePath } from '../../src/shared/routes.ts';
 import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
 import { localePath, type Namespace } from '../../src/client/lib/content.server.ts';
@@ -52,9 +52,20 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Pages a browser opens in en and es: every kind of page and every short alias, and two of the blog posts (one
+ * under /blog, one at its short address). The other posts are the same page with other text: their prerendered HTML
+ * is checked in every language by the next test, without a browser.
+ */
+const BROWSER_PATHS = (() => {
+  const paths = allPagePaths();
+  const posts = paths.filter((p) => findPage(p)!.kind.page === 'blogPost');
+  return [...paths.filter((p) => findPage(p)!.kind.page !== 'blogPost'), posts.find((p) => p.startsWith('/blog/'))!, posts.find((p) => !p.startsWith('/blog/'))!];
+})();
+
 for (const lang of ['en', 'es'] as const) {
-  test.describe(`every route in ${lang}`, () => {
-    for (const path of allPagePaths()) {
+  test.describe(`every kind of route in ${lang}`, () => {
+    for (const path of BROWSER_PATHS) {
       const url = localizePath(lang, path);
       test(url, async ({ page }) => {
         const errors = watchErrors(page);
@@ -64,13 +75,42 @@ for (const lang of ['en', 'es'] as const) {
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator('h1')).toHaveText(expected.h1);
         await expect(page).toHaveTitle(expected.title);
-        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(23);
+        await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(LANGUAGE_CODES.length + 1);
         await page.waitForLoadState('networkidle');
         expect(errors).toEqual([]);
       });
     }
   });
 }
+
+/** The text of the first element `tag` in prerendered HTML, tags stripped and entities decoded. */
+function textOf(html: string, tag: string): string | undefined {
+  const inner = new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(html)?.[1];
+  return inner
+    ?.replace(/<[^>]+>/g, '')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+test('every route in every language is prerendered with its language, h1, title and hreflang alternates', async ({ request }) => {
+  for (const lang of LANGUAGE_CODES) {
+    for (const path of allPagePaths()) {
+      const url = localizePath(lang, path);
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      const expected = expectedHeading(lang, path);
+      expect(/<html[^>]*\slang="([^"]+)"/.exec(html)?.[1], url).toBe(lang);
+      expect(textOf(html, 'h1'), url).toBe(expected.h1);
+      expect(textOf(html, 'title'), url).toBe(expected.title);
+      expect(html.match(/<link rel="alternate" hreflang="/gi)?.length, url).toBe(LANGUAGE_CODES.length + 1);
+    }
+  }
+});
 
 test('the language menu moves /fr/… to /de/… on the same page', async ({ page }) => {
   await page.goto('/fr/instagram-video-downloader');
