@@ -105,28 +105,16 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   const lang = data?.lang ?? splitLanguage(location.pathname).lang;
   const text = (key: string, fallback: string) => (data ? commonString(data, key) : fallback);
   const status = isRouteErrorResponse(error) ? `${error.status} ` : '';
-  if (isOfflineError(error, typeof navigator === 'undefined' || navigator.onLine)) {
-    return (
-      <main className="mx-auto max-w-xl p-8 text-center" data-offline-page>
-        <p className="text-2xl font-bold text-brand-800">Gramsave</p>
-        <h1 className="mt-4 text-xl">{text('offline.title', 'You are offline')}</h1>
-        <p className="mt-2">{text('offline.body', 'Check your internet connection and try again.')}</p>
-        {/* A full load: the service worker answers it, with the page if it keeps it, else its offline page. */}
-        <a className="mt-6 inline-flex min-h-11 items-center underline" href={location.pathname + location.search}>
-          {text('offline.retry', 'Try again')}
-        </a>
-      </main>
-    );
-  }
+  // Offline (a move inside the app whose data or code could not come): say so, and Retry loads the address in full,
+  // which the service worker answers. Anything else: the crash message and the way home.
+  const offline = isOfflineError(error, typeof navigator === 'undefined' || navigator.onLine);
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <p className="text-2xl font-bold text-brand-800">Gramsave</p>
-      <h1 className="mt-4 text-xl">
-        {status}
-        {text('notFound.crashed', 'Something went wrong. Please reload the page.')}
-      </h1>
-      <a className="mt-6 inline-flex min-h-11 items-center underline" href={localizePath(lang, '/')}>
-        {text('notFound.backHome', 'Go to the home page')}
+      <h1 className="mt-4 text-xl">{offline ? text('offline.title', 'You are offline') : status + text('notFound.crashed', 'Something went wrong. Please reload the page.')}</h1>
+      {offline && <p className="mt-2">{text('offline.body', '')}</p>}
+      <a className="mt-6 inline-flex min-h-11 items-center underline" href={offline ? location.pathname + location.search : localizePath(lang, '/')}>
+        {offline ? text('offline.retry', 'Try again') : text('notFound.backHome', 'Go to the home page')}
       </a>
     </main>
   );

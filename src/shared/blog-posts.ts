@@ -30,7 +30,7 @@ export const ESSENTIAL_POST_SLUGS: readonly string[] = [
   'instagram-profile-picture-downloader-guide',
 ];
 
-export const BLOG_SLUGS: readonly string[] = BLOG_POSTS.map((p) => p.slug);
+export const BLOG_SLUGS: readonly string[] = /* @__PURE__ */ BLOG_POSTS.map((p) => p.slug);
 
 export function isBlogSlug(value: string): boolean {
   return BLOG_SLUGS.includes(value);

@@ -68,9 +68,10 @@ function nearMisses(): Record<string, string> {
 }
 
 /** HTTP redirects (spec: /reels → reels downloader), and the near misses above. */
-export const REDIRECTS: Readonly<Record<string, string>> = { ...nearMisses(), '/reels': '/instagram-reels-downloader' };
+// Pure: a page that needs none of these tables (the start chunk) does not carry them.
+export const REDIRECTS: Readonly<Record<string, string>> = /* @__PURE__ */ (() => ({ ...nearMisses(), '/reels': '/instagram-reels-downloader' }))();
 
-export const SITE_PAGES: readonly SitePage[] = [
+export const SITE_PAGES: readonly SitePage[] = /* @__PURE__ */ (() => [
   { pattern: '/', kind: { page: 'home' } },
   ...HOME_ALIASES.map((p): SitePage => ({ pattern: p, kind: { page: 'home' }, canonicalOf: () => '/' })),
   ...TOOLS.map((t): SitePage => ({ pattern: t.path, kind: { page: 'tool', tool: t.id } })),
@@ -80,7 +81,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { pattern: '/contact', kind: { page: 'contact' } },
   { pattern: '/terms', kind: { page: 'terms' } },
   { pattern: '/privacy', kind: { page: 'privacy' } },
-];
+])();
 
 /** Concrete paths of one page pattern (the blog patterns expand to every slug). */
 export function expandPattern(pattern: string): string[] {
@@ -123,6 +124,13 @@ export function canonicalPath(lang: Language, path: string): string {
   const page = findPage(path);
   const target = page?.canonicalOf ? page.canonicalOf(path) : path;
   return localizePath(lang, target);
+}
+
+/** The kind of a home or tool page, else undefined: what the site shell asks, answered without the blog's table. */
+export function homeOrToolKind(path: string): PageKind | undefined {
+  if (path === '/' || (HOME_ALIASES as readonly string[]).includes(path)) return { page: 'home' };
+  const tool = TOOLS.find((t) => t.path === path);
+  return tool ? { page: 'tool', tool: tool.id } : undefined;
 }
 
 export function findPage(path: string): SitePage | undefined {

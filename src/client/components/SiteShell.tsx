@@ -2,7 +2,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
-import { findPage, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
 import { optionalLazy } from '../lib/optional-lazy.ts';
 import { Header } from './Header.tsx';
@@ -16,7 +16,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { lang, path } = splitLanguage(pathname);
-  const kind = findPage(path)?.kind;
+  const kind = homeOrToolKind(path);
   const hasFaq = kind?.page === 'home' || kind?.page === 'tool';
   const faqHref = hasFaq ? '#faq' : `${localizePath(lang, '/')}#faq`;
   const igtv = kind?.page === 'tool' && toolById(kind.tool).ownFooter;
