@@ -3,7 +3,7 @@
 // with this build's shell list (the home page and the scripts and styles it loads) and version, the site's
 // languages and tool pages (kept for the visitor's language) and the offline page's strings in every language.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -33,6 +33,17 @@ export function shellOf(buildDir) {
     if (href.startsWith('/')) found.add(href);
   }
   for (const extra of ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png']) found.add(extra);
+  // Every page's route module with what it imports: a move inside the app while offline then finds the code of the
+  // page it goes to, fails only at its data, and shows the app's own offline screen (React Router reloads the page
+  // it was on when a route module cannot load, so the click would seem to do nothing).
+  const assets = path.join(buildDir, 'assets');
+  for (const file of (existsSync(assets) ? readdirSync(assets) : []).filter((name) => /^manifest-[\w-]+\.js$/.test(name))) {
+    found.add(`/assets/${file}`);
+    const manifest = JSON.parse(/=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(readFileSync(path.join(buildDir, 'assets', file), 'utf8'))?.[1] ?? '{}');
+    for (const route of Object.values(manifest.routes ?? {})) {
+      for (const href of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) if (typeof href === 'string' && href.startsWith('/')) found.add(href);
+    }
+  }
   return [...found];
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, textDirection } from '../src/shared/language-codes.ts';
 import { TOOLS } from '../src/shared/tools.ts';
-import { siteFacts, writeServiceWorker } from './pwa-assets.mjs';
+import { shellOf, siteFacts, writeServiceWorker } from './pwa-assets.mjs';
 
 describe('the service worker’s facts of the site', () => {
   const facts = siteFacts();
@@ -36,6 +36,26 @@ describe('the service worker’s facts of the site', () => {
       expect(() => new Function(code)).not.toThrow();
     } finally {
       rmSync(build, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the shell the worker keeps', () => {
+  it('holds every route module with its imports and styles, so a move inside the app offline finds the page’s code', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gramsave-shell-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'index.html'), '<html><head><script src="/assets/manifest-abc.js"></script><link rel="modulepreload" href="/assets/start-1.js"></head></html>');
+      const routes = {
+        root: { module: '/assets/root-1.js', imports: ['/assets/start-1.js'], css: ['/assets/start-1.css'] },
+        blog: { module: '/assets/blog-1.js', imports: ['/assets/shared-1.js'] },
+      };
+      writeFileSync(path.join(dir, 'assets', 'manifest-abc.js'), `window.__reactRouterManifest=${JSON.stringify({ entry: {}, routes })};`);
+      expect(shellOf(dir).sort()).toEqual(
+        ['/', '/assets/blog-1.js', '/assets/manifest-abc.js', '/assets/root-1.js', '/assets/shared-1.js', '/assets/start-1.css', '/assets/start-1.js', '/favicon.svg', '/icons/icon-192.png', '/manifest.webmanifest'].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -55,6 +55,8 @@ export async function startTestRedis(): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
+      // Once only: a second spawn on the same port fails to bind, and the first would be left running for good.
+      if (child && child.exitCode === null) return;
       child = spawn(REDIS_SERVER_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       await waitForPort(port, 5000);
     },

@@ -13,10 +13,16 @@ export const SERIOUS = (v: Violation) => v.impact === 'serious' || v.impact === 
 export const ANY = () => true;
 export const SERIOUS_OR_CONTRAST = (v: Violation) => v.id === 'color-contrast' || SERIOUS(v);
 
+const settled = () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+
 export async function axeViolations(page: Page, keep: (v: Violation) => boolean = ANY): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Settled twice, half a second apart: a toast that arrives just after the first look (its library loads lazily)
+  // is caught fading in by the second.
+  for (let tries = 0; tries < 10; tries++) {
+    await page.waitForFunction(settled);
+    await page.waitForTimeout(500);
+    if (await page.evaluate(settled)) break;
+  }
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter(keep)

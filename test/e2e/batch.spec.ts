@@ -98,6 +98,8 @@ test('a link Instagram keeps limiting does not hold the ZIP back: the ready post
   await page.goto('/');
   // Posts no test puts a fault on (a cached lookup would spoil that test), and a link of our own that stays limited.
   await paste(page, [post(FIXTURE.image), post(LIMITED), `https://www.instagram.com/tv/${FIXTURE.igtv}/`].join('\n'));
+  // As a visitor does: the links are in the box before the click.
+  await expect(linkBox(page)).toHaveValue(new RegExp(`${LIMITED}/\\nhttps:`));
   await page.locator('form button[type="submit"]').click();
   const queue = page.getByTestId('batch');
   const rows = queue.getByTestId('batch-row');

@@ -169,14 +169,16 @@ export function Downloader({ form: formId }: { form: FormId }) {
   /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
   const pasteBlock = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const text = event.clipboardData.getData('text');
-    // One entry: the browser pastes it as it is.
-    if (!/\s/.test(text.trim())) return;
-    event.preventDefault();
     const box = event.currentTarget;
     const start = box.selectionStart ?? link.length;
     const end = box.selectionEnd ?? link.length;
     const insert = (pasted: string) => setLink((value) => value.slice(0, start) + pasted + value.slice(end));
-    // The reading comes with the lookup flow (loaded already, unless this paste is the very first sign of use).
+    // The reading came with the lookup flow: at once, so a submit right after the paste sends what was pasted
+    // (null: one entry, which the browser pastes as it is). A paste as the very first sign of use waits for it.
+    const list = listReader?.pastedList(text, valid);
+    if (list === null) return;
+    event.preventDefault();
+    if (list !== undefined) return insert(list);
     void loadFlow().then(
       (flow) => insert(flow.pastedList(text, valid) ?? text),
       () => insert(text),

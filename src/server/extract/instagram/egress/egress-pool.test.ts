@@ -122,7 +122,6 @@ describe.runIf(redisServerAvailable())('one request budget for two instances, th
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startTestRedis();
-    await redis.start();
   });
   afterAll(() => redis?.stop());
 
