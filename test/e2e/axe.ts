@@ -13,7 +13,15 @@ export const SERIOUS = (v: Violation) => v.impact === 'serious' || v.impact === 
 export const ANY = () => true;
 export const SERIOUS_OR_CONTRAST = (v: Violation) => v.id === 'color-contrast' || SERIOUS(v);
 
-const settled = () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+/**
+ * No animation running (endless ones aside), and every toast fully opaque: a toast fading in or out is at part
+ * opacity, which axe reads as low contrast, and one that has faded out stays in the page at 0 until it is removed.
+ */
+const settled = () => {
+  const opaque = (el: Element | null): boolean => !el || el === document.body || (getComputedStyle(el).opacity === '1' && opaque(el.parentElement));
+  const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"], [data-rht-toaster] [role="alert"]')];
+  return toasts.every(opaque) && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+};
 
 export async function axeViolations(page: Page, keep: (v: Violation) => boolean = ANY): Promise<string[]> {
   // Settled twice, half a second apart: a toast that arrives just after the first look (its library loads lazily)

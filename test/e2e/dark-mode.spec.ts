@@ -30,6 +30,8 @@ for (const scheme of ['dark', 'light'] as const) {
     test.use({ colorScheme: scheme });
 
     test('every view passes axe, contrast included', async ({ page }) => {
+      // Five axe passes, each after the page has settled: more than the default minute on a loaded 2-core machine.
+      test.setTimeout(180_000);
       await setFault('E2Edark0001', 'not_found');
       await page.goto('/');
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
