@@ -4,9 +4,9 @@
  * waited out; "Download all as one ZIP" saves one archive with a folder per post and MISSING.txt.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { fakeUpstreamRunning, linkBox, readZip, setFault, strings, text } from './helpers.ts';
+import { fakeUpstreamRunning, linkBox, pasteInto, readZip, setFault, strings, text } from './helpers.ts';
 
 const en = strings('en');
 const post = (code: string) => `https://www.instagram.com/p/${code}/`;
@@ -16,15 +16,6 @@ test.beforeEach(async () => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
 });
 
-/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
-async function paste(page: Page, block: string): Promise<void> {
-  await linkBox(page).focus();
-  await linkBox(page).evaluate((box, data) => {
-    const transfer = new DataTransfer();
-    transfer.setData('text/plain', data);
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, block);
-}
 
 test('a pasted block of five links: a rate limit waited out with a countdown, a bad link failed, one ZIP of the rest', async ({ page }) => {
   await setFault(GONE, 'not_found');
@@ -33,7 +24,7 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
   await setFault(FIXTURE.reel2025, { rateLimitedUntil: Date.now() + 4000 });
   const links = [post(FIXTURE.v1Carousel), `https://www.instagram.com/reel/${FIXTURE.reel2025}/`, post(FIXTURE.image), post(GONE), `https://www.instagram.com/reel/${FIXTURE.reel}/`];
   // Line breaks, a duplicate and a trailing comma: five distinct links in the end.
-  await paste(page, `${links.slice(0, 3).join('\n')}\n${links[0]}\n${links.slice(3).join(', ')},`);
+  await pasteInto(page, `${links.slice(0, 3).join('\n')}\n${links[0]}\n${links.slice(3).join(', ')},`);
   await expect(linkBox(page)).toHaveValue(/instagram\.com\/p\/Cji5EVwNDcC\/\nhttps:/);
   // The four seconds of rate limit start at the submit: set before the page loaded, they could be over on a busy machine.
   await setFault(FIXTURE.reel2025, { rateLimitedUntil: Date.now() + 4000 });
@@ -97,7 +88,7 @@ test('a link Instagram keeps limiting does not hold the ZIP back: the ready post
   await setFault(LIMITED, { rateLimitedUntil: Date.now() + 120_000 });
   await page.goto('/');
   // Posts no test puts a fault on (a cached lookup would spoil that test), and a link of our own that stays limited.
-  await paste(page, [post(FIXTURE.image), post(LIMITED), `https://www.instagram.com/tv/${FIXTURE.igtv}/`].join('\n'));
+  await pasteInto(page, [post(FIXTURE.image), post(LIMITED), `https://www.instagram.com/tv/${FIXTURE.igtv}/`].join('\n'));
   // As a visitor does: the links are in the box before the click.
   await expect(linkBox(page)).toHaveValue(new RegExp(`${LIMITED}/\\nhttps:`));
   await page.locator('form button[type="submit"]').click();

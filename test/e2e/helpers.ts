@@ -56,6 +56,16 @@ export function linkBox(page: Page): Locator {
   return page.locator('form [name="url"]');
 }
 
+/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
+export async function pasteInto(page: Page, block: string): Promise<void> {
+  await linkBox(page).focus();
+  await linkBox(page).evaluate((box, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/plain', data);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, block);
+}
+
 export async function submitLink(page: Page, link: string): Promise<void> {
   await linkBox(page).fill(link);
   await page.locator('form button[type="submit"]').click();

@@ -5,21 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { fakeUpstreamRunning, linkBox, resultItems, strings, text } from './helpers.ts';
+import { fakeUpstreamRunning, linkBox, pasteInto, resultItems, strings, text } from './helpers.ts';
 
 const en = strings('en');
 const fr = strings('fr');
 const post = (code: string) => `https://www.instagram.com/p/${code}/`;
 
-/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
-async function paste(page: Page, block: string): Promise<void> {
-  await linkBox(page).focus();
-  await linkBox(page).evaluate((box, data) => {
-    const transfer = new DataTransfer();
-    transfer.setData('text/plain', data);
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, block);
-}
 
 const height = async (page: Page) => (await linkBox(page).boundingBox())!.height;
 
@@ -27,7 +18,7 @@ test('a pasted list grows the box, says how many links it found and lists what i
   await page.goto('/');
   const oneLine = await height(page);
   const list = [`Look at these: ${post('AAA')}`, '@natgeo', post('BBB'), 'instagram.com/p/AAA?igsh=1', 'https://example.com/video', `${post('CCC')}, ${post('DDD')}`, post('EEE')].join('\n');
-  await paste(page, list);
+  await pasteInto(page, list);
 
   // One entry a line (the line with two links is split), and the box shows the lines instead of one long line.
   await expect(linkBox(page)).toHaveValue(/\/p\/CCC\/\nhttps:\/\/www\.instagram\.com\/p\/DDD\//);
@@ -65,7 +56,7 @@ test('a pasted list grows the box, says how many links it found and lists what i
 
 test('the count speaks the page’s language, with its plural forms', async ({ page }) => {
   await page.goto('/fr');
-  await paste(page, `${post('AAA')}\n${post('BBB')}\n@natgeo`);
+  await pasteInto(page, `${post('AAA')}\n${post('BBB')}\n@natgeo`);
   await expect(page.getByTestId('link-count')).toHaveText(text(fr, 'batch.found_other', { count: 2 }));
   await expect(page.getByTestId('left-out').getByRole('listitem')).toHaveText([`@natgeo — ${text(fr, 'batch.leftUsername')}`]);
 });
