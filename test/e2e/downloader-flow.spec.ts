@@ -100,3 +100,23 @@ test('Copy caption puts the caption on the clipboard and says so; no ad markup w
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.caption);
   await expect(page.locator('ins.adsbygoogle, aside[aria-label="Advertisement"]')).toHaveCount(0);
 });
+
+test('a link typed before the page’s code ran is kept, and Download looks it up (a slow phone)', async ({ page }) => {
+  // The start script is held back until the link is in the box, so the page hydrates around a box already filled.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/instagram-reels-downloader', { waitUntil: 'domcontentloaded' });
+  const link = `https://www.instagram.com/reel/${FIXTURE.reel}/`;
+  await page.locator('form [name="url"]').fill(link);
+  release();
+  // Started: the Paste button comes after hydration, and the box still holds the link.
+  await expect(page.getByRole('button', { name: text(en, 'downloader.paste') })).toBeVisible();
+  await expect(page.locator('form [name="url"]')).toHaveValue(link);
+  await page.locator('form button[type="submit"]').click();
+  await expect(resultItems(page)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -58,6 +58,9 @@ export function linkBox(page: Page): Locator {
 
 /** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
 export async function pasteInto(page: Page, block: string): Promise<void> {
+  // A paste made by a script inserts nothing by itself: the page's handler does it, so wait until the page has
+  // started (the Paste button, the form's one plain button, comes after hydration).
+  await page.locator('form button[type="button"]').first().waitFor();
   await linkBox(page).focus();
   await linkBox(page).evaluate((box, data) => {
     const transfer = new DataTransfer();

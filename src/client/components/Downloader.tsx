@@ -91,7 +91,18 @@ export function Downloader({ form: formId }: { form: FormId }) {
   // in time for the lookup that follows: a reader who never acts does not fetch it (issue 24's 120 KB budget).
   // The reading of a pasted list comes with it: a paste is a sign of use, so it is there by the time the box holds one.
   const [listReader, setListReader] = useState<Pick<LookupFlow, 'listedLinks' | 'pastedList'> | null>(null);
-  useEffect(() => whenEngaged(() => void loadFlow().then(setListReader, () => undefined)), []);
+  useEffect(() => {
+    const engage = () => void loadFlow().then(setListReader, () => undefined);
+    // A link typed or pasted before the page's code ran (a slow phone) is in the box but not in its state: the
+    // next render would empty the box and a Download would send nothing. It is kept, and it was a sign of use.
+    const early = input.current?.value;
+    if (early) {
+      setLink(early);
+      engage();
+      return;
+    }
+    return whenEngaged(engage);
+  }, []);
 
   // The lookup flow, loaded by the time a lookup ends (it ran it): the debug log and recent lookups use it at once.
   const flowRef = useRef<LookupFlow | null>(null);
