@@ -1,7 +1,7 @@
 /**
  * axe for every browser test, one way: the page is judged once its animations have finished, as a reader sees it
- * (a toast still fading in has a blended colour that axe reads as low contrast; CI saw it on a loaded machine).
- * Endless animations (a spinner) are not waited for.
+ * (a toast still fading in or out has a blended colour that axe reads as low contrast; CI saw it on a loaded machine),
+ * with any toast held still for the pass. Endless animations (a spinner) are not waited for.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -25,13 +25,18 @@ const settled = () => {
 
 export async function axeViolations(page: Page, keep: (v: Violation) => boolean = ANY): Promise<string[]> {
   // Settled twice, half a second apart: a toast that arrives just after the first look (its library loads lazily)
-  // is caught fading in by the second.
+  // is caught fading in by the second. A toast on screen is held there by the pointer resting on it (the library
+  // pauses its toasts while hovered), so it cannot start fading out during a pass that takes seconds.
+  const toasts = page.locator('[data-rht-toaster] [role="status"], [data-rht-toaster] [role="alert"]');
   for (let tries = 0; tries < 10; tries++) {
     await page.waitForFunction(settled);
+    if (await toasts.count()) await toasts.first().hover({ timeout: 2000 }).catch(() => undefined);
     await page.waitForTimeout(500);
     if (await page.evaluate(settled)) break;
   }
   const results = await new AxeBuilder({ page }).analyze();
+  // The pointer leaves, and the toasts' time runs again.
+  await page.mouse.move(0, 0);
   return results.violations
     .filter(keep)
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`.trim()).join(' | ')}`);

@@ -67,12 +67,12 @@ test('home with results at 1280 px (screenshot)', async ({ page }) => {
 });
 
 test('axe finds no serious or critical violations with results shown', async ({ page }) => {
-  // Four lookups and four axe passes: more than the default minute on a loaded 2-core machine.
+  // Three lookups and three axe passes: more than the default minute on a loaded 2-core machine. (Home with results
+  // is judged in dark-mode.spec.ts, in both themes and for contrast as well.) The story page shows its debug log.
   test.setTimeout(180_000);
   for (const [path, link] of [
-    ['/', carousel],
     ['/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`],
-    ['/instagram-story-download', `https://www.instagram.com/stories/${FIXTURE.storyUser}/`],
+    ['/instagram-story-download?debug=1', `https://www.instagram.com/stories/${FIXTURE.storyUser}/`],
     ['/instagram-profile-picture-downloader', FIXTURE.profile],
   ] as const) {
     await page.goto(path);
@@ -81,9 +81,7 @@ test('axe finds no serious or critical violations with results shown', async ({ 
     await expect(page.getByRole('status').first()).toBeVisible();
     const log = page.getByTestId('debug-log');
     if (await log.count()) await log.getByText(text(en, 'downloader.debugLog')).click();
-    // The results are judged here, once the success toast has gone: an axe pass takes seconds on a loaded machine,
-    // and a toast fading out during it reads as low contrast.
-    await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 30_000 });
+    // The results with their success toast (held still by axe.ts for the pass).
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });

@@ -57,10 +57,14 @@ export function linkBox(page: Page): Locator {
 }
 
 /** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
-export async function pasteInto(page: Page, block: string): Promise<void> {
-  // A paste made by a script inserts nothing by itself: the page's handler does it, so wait until the page has
-  // started (the Paste button, the form's one plain button, comes after hydration).
+/** The page has started: the Paste button, the form's one plain button, comes after hydration. */
+export async function started(page: Page): Promise<void> {
   await page.locator('form button[type="button"]').first().waitFor();
+}
+
+export async function pasteInto(page: Page, block: string): Promise<void> {
+  // A paste made by a script inserts nothing by itself: the page's handler does it.
+  await started(page);
   await linkBox(page).focus();
   await linkBox(page).evaluate((box, data) => {
     const transfer = new DataTransfer();
@@ -70,6 +74,10 @@ export async function pasteInto(page: Page, block: string): Promise<void> {
 }
 
 export async function submitLink(page: Page, link: string): Promise<void> {
+  // Once the page has started. A link typed before is kept and sent (downloader-flow.spec.ts plays that), but a click
+  // in the very instant the page starts was lost about once in a hundred lookups on a loaded machine: the box held
+  // the link, the button had the focus, and no lookup or navigation followed. The cause is not found yet.
+  await started(page);
   await linkBox(page).fill(link);
   await page.locator('form button[type="submit"]').click();
 }

@@ -1,8 +1,8 @@
 /**
- * Every language on a 360 px phone: the tool tabs all stay on screen (they wrap, nothing scrolls out of sight), with
- * a screenshot per language for a look by eye; and the results' Download button keeps each word whole (in Japanese,
- * ダウンロード on one line) in the languages where a word can break: scripts written without spaces, and the
- * longest labels of the others.
+ * Every language on a 360 px phone: the tool tabs all stay on screen (they wrap, nothing scrolls out of sight) and no
+ * web font is fetched, with a screenshot per language for a look by eye; and the results' Download button keeps each
+ * word whole (in Japanese, ダウンロード on one line) in the languages where a word can break: scripts written without
+ * spaces, and the longest labels of the others.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
@@ -27,12 +27,16 @@ async function expectTabsOnScreen(page: Page, lang: Language): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE.width);
 }
 
-test('every language at 360 px: every tool tab on screen, nothing sideways', async ({ page }, testInfo) => {
+test('every language at 360 px: every tool tab on screen, nothing sideways, no web font fetched', async ({ page }, testInfo) => {
+  // System fonts only (app.css gives each script a stack per platform): a first visit downloads no font.
+  const fonts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'font' && fonts.push(r.url()));
   for (const lang of LANGUAGE_CODES) {
     await page.goto(localizePath(lang, '/instagram-photo-downloader'));
     await expectTabsOnScreen(page, lang);
     await page.screenshot({ path: testInfo.outputPath(`${lang}-360.png`), fullPage: false });
   }
+  expect(fonts, 'web fonts fetched').toEqual([]);
 });
 
 /** Scripts that break lines between any two characters, and the three longest Download labels of the rest. */

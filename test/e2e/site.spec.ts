@@ -1,13 +1,13 @@
 /**
- * The foundation in a real browser: every route in English and Spanish renders its localised h1 and title
- * and hydrates without console errors; the language menu, the `/` redirect, redirects and the 404 page;
- * axe on home and a downloader page.
+ * The foundation in a real browser: every kind of route in English (and a sample in Spanish) renders its localised
+ * h1 and title and hydrates without console errors; every page in every language is prerendered right (over HTTP);
+ * the language menu, the `/` redirect, redirects and the 404 page; axe on home and a downloader page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
-import { LANGUAGE_CODES, type Language } from '../../src/shared/language-codes.ts';
+import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
 import { allPagePaths, findPage, localizePath } from '../../src/shared/routes.ts';
 import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
 import { localePath, type Namespace } from '../../src/client/lib/content.server.ts';
@@ -53,19 +53,22 @@ function watchErrors(page: Page): string[] {
 }
 
 /**
- * Pages a browser opens in en and es: every kind of page and every short alias, and two of the blog posts (one
- * under /blog, one at its short address). The other posts are the same page with other text: their prerendered HTML
- * is checked in every language by the next test, without a browser.
+ * Pages a browser opens in en: every kind of page and every short alias, and two of the blog posts (one under /blog,
+ * one at its short address). In es, one page of each kind whose text has a shape of its own (home, a tool, the blog
+ * list, a post, a legal page): the others are the same page with other words. Every page's prerendered HTML is
+ * checked in every language by the next test, without a browser.
  */
 const BROWSER_PATHS = (() => {
   const paths = allPagePaths();
   const posts = paths.filter((p) => findPage(p)!.kind.page === 'blogPost');
-  return [...paths.filter((p) => findPage(p)!.kind.page !== 'blogPost'), posts.find((p) => p.startsWith('/blog/'))!, posts.find((p) => !p.startsWith('/blog/'))!];
+  const en = [...paths.filter((p) => findPage(p)!.kind.page !== 'blogPost'), posts.find((p) => p.startsWith('/blog/'))!, posts.find((p) => !p.startsWith('/blog/'))!];
+  const es = ['/', '/instagram-reels-downloader', '/blog', posts.find((p) => p.startsWith('/blog/'))!, '/privacy'];
+  return { en, es };
 })();
 
 for (const lang of ['en', 'es'] as const) {
   test.describe(`every kind of route in ${lang}`, () => {
-    for (const path of BROWSER_PATHS) {
+    for (const path of BROWSER_PATHS[lang]) {
       const url = localizePath(lang, path);
       test(url, async ({ page }) => {
         const errors = watchErrors(page);
@@ -96,7 +99,7 @@ function textOf(html: string, tag: string): string | undefined {
     .replace(/&amp;/g, '&');
 }
 
-test('every route in every language is prerendered with its language, h1, title and hreflang alternates', async ({ request }) => {
+test('every route in every language is prerendered with its language, direction, h1, title and hreflang alternates', async ({ request }) => {
   for (const lang of LANGUAGE_CODES) {
     for (const path of allPagePaths()) {
       const url = localizePath(lang, path);
@@ -105,6 +108,7 @@ test('every route in every language is prerendered with its language, h1, title 
       const html = await response.text();
       const expected = expectedHeading(lang, path);
       expect(/<html[^>]*\slang="([^"]+)"/.exec(html)?.[1], url).toBe(lang);
+      expect(/<html[^>]*\sdir="([^"]+)"/.exec(html)?.[1], url).toBe(textDirection(lang));
       expect(textOf(html, 'h1'), url).toBe(expected.h1);
       expect(textOf(html, 'title'), url).toBe(expected.title);
       expect(html.match(/<link rel="alternate" hreflang="/gi)?.length, url).toBe(LANGUAGE_CODES.length + 1);
