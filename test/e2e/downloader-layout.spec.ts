@@ -32,28 +32,32 @@ async function settle(page: Page): Promise<void> {
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  for (const [name, path, link] of [
+  const PAGES = [
     ['home', '/', carousel],
     ['video page', '/instagram-video-downloader', `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`],
     ['story page', '/instagram-story-download', `https://www.instagram.com/stories/${FIXTURE.storyUser}/`],
     ['reels page', '/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`],
-  ] as const) {
-    test(`${name} with results has no horizontal overflow and 44 px touch targets`, async ({ page }) => {
-      await page.goto(path);
-      await expectNoHorizontalOverflow(page);
-      await submitLink(page, link);
-      await expect(resultItems(page).first()).toBeVisible();
-      await settle(page);
-      await expectNoHorizontalOverflow(page);
-      const controls = page.locator('form button, form input, [data-testid="results"] :is(button, a, select)');
-      for (const control of await controls.all()) {
-        if (!(await control.isVisible())) continue;
-        const box = (await control.boundingBox())!;
-        expect(box.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
-      }
-      if (name === 'home') await page.screenshot({ path: 'test-results/home-results-360.png', fullPage: true });
-    });
-  }
+  ] as const;
+  // One visitor on one phone going through the pages (a step each): a fresh browser per page cost four CPU-seconds.
+  test(`${PAGES.map(([name]) => name).join(', ')} with results: no horizontal overflow and 44 px touch targets`, async ({ page }) => {
+    for (const [name, path, link] of PAGES) {
+      await test.step(name, async () => {
+        await page.goto(path);
+        await expectNoHorizontalOverflow(page);
+        await submitLink(page, link);
+        await expect(resultItems(page).first()).toBeVisible();
+        await settle(page);
+        await expectNoHorizontalOverflow(page);
+        const controls = page.locator('form button, form input, [data-testid="results"] :is(button, a, select)');
+        for (const control of await controls.all()) {
+          if (!(await control.isVisible())) continue;
+          const box = (await control.boundingBox())!;
+          expect(box.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+        }
+        if (name === 'home') await page.screenshot({ path: 'test-results/home-results-360.png', fullPage: true });
+      });
+    }
+  });
 });
 
 test('home with results at 1280 px (screenshot)', async ({ page }) => {
@@ -107,7 +111,9 @@ test('a download started from the keyboard keeps the focus on its button', async
   await page.goto('/');
   await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.reel2025}/`);
   await expect(resultItems(page)).toHaveCount(1);
-  const button = resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true });
+  const button = resultItems(page)
+    .first()
+    .getByRole('button', { name: text(en, 'downloader.download'), exact: true });
   await button.focus();
   const downloadP = page.waitForEvent('download');
   await page.keyboard.press('Enter');
@@ -126,7 +132,10 @@ test.describe('on an iPhone', () => {
     await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.reel2025}/`);
     await expect(resultItems(page)).toHaveCount(1);
     const downloadP = page.waitForEvent('download');
-    await resultItems(page).first().getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+    await resultItems(page)
+      .first()
+      .getByRole('button', { name: text(en, 'downloader.download'), exact: true })
+      .click();
     const download = await downloadP;
     expect(download.url()).toMatch(/\/api\/v1\/media\/[^/]+\?download=1$/);
     expect(download.suggestedFilename()).toMatch(/^[\w.]+-[\w-]+-\d{3,4}p\.mp4$/);
