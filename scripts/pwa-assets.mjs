@@ -39,7 +39,7 @@ export function shellOf(buildDir) {
   const assets = path.join(buildDir, 'assets');
   for (const file of (existsSync(assets) ? readdirSync(assets) : []).filter((name) => /^manifest-[\w-]+\.js$/.test(name))) {
     found.add(`/assets/${file}`);
-    const manifest = JSON.parse(/=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(readFileSync(path.join(buildDir, 'assets', file), 'utf8'))?.[1] ?? '{}');
+    const manifest = JSON.parse(/=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(readFileSync(path.join(assets, file), 'utf8'))?.[1] ?? '{}');
     for (const route of Object.values(manifest.routes ?? {})) {
       for (const href of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) if (typeof href === 'string' && href.startsWith('/')) found.add(href);
     }

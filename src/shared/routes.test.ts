@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_SLUGS } from './blog-posts.ts';
 import { LANGUAGE_CODES } from './language-codes.ts';
-import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, isSameOriginPath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
+import { allPagePaths, canonicalPagePaths, canonicalPath, decidePath, findPage, homeOrToolKind, isSameOriginPath, localizePath, splitLanguage, switchLanguage } from './routes.ts';
 import { TOOLS } from './tools.ts';
 
 describe('route table', () => {
@@ -36,6 +36,13 @@ describe('route table', () => {
     expect(switchLanguage('/fr/instagram-video-downloader', 'de')).toBe('/de/instagram-video-downloader');
     expect(switchLanguage('/fr/instagram-video-downloader', 'en')).toBe('/instagram-video-downloader');
     expect(switchLanguage('/', 'ko')).toBe('/ko');
+  });
+
+  it('answers the site shell’s question (home or tool, and which) as the whole table does', () => {
+    for (const path of [...allPagePaths(), '/no/such/page']) {
+      const kind = findPage(path)?.kind;
+      expect(homeOrToolKind(path), path).toEqual(kind?.page === 'home' || kind?.page === 'tool' ? kind : undefined);
+    }
   });
 
   it('points aliases at their canonical page', () => {

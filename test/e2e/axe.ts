@@ -17,9 +17,10 @@ export const SERIOUS_OR_CONTRAST = (v: Violation) => v.id === 'color-contrast' |
  * No animation running (endless ones aside), and every toast fully opaque: a toast fading in or out is at part
  * opacity, which axe reads as low contrast, and one that has faded out stays in the page at 0 until it is removed.
  */
-const settled = () => {
+const TOASTS = '[data-rht-toaster] [role="status"], [data-rht-toaster] [role="alert"]';
+const settled = (toastSelector: string) => {
   const opaque = (el: Element | null): boolean => !el || el === document.body || (getComputedStyle(el).opacity === '1' && opaque(el.parentElement));
-  const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"], [data-rht-toaster] [role="alert"]')];
+  const toasts = [...document.querySelectorAll(toastSelector)];
   return toasts.every(opaque) && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
 };
 
@@ -27,12 +28,12 @@ export async function axeViolations(page: Page, keep: (v: Violation) => boolean 
   // Settled twice, half a second apart: a toast that arrives just after the first look (its library loads lazily)
   // is caught fading in by the second. A toast on screen is held there by the pointer resting on it (the library
   // pauses its toasts while hovered), so it cannot start fading out during a pass that takes seconds.
-  const toasts = page.locator('[data-rht-toaster] [role="status"], [data-rht-toaster] [role="alert"]');
+  const toasts = page.locator(TOASTS);
   for (let tries = 0; tries < 10; tries++) {
-    await page.waitForFunction(settled);
+    await page.waitForFunction(settled, TOASTS);
     if (await toasts.count()) await toasts.first().hover({ timeout: 2000 }).catch(() => undefined);
     await page.waitForTimeout(500);
-    if (await page.evaluate(settled)) break;
+    if (await page.evaluate(settled, TOASTS)) break;
   }
   const results = await new AxeBuilder({ page }).analyze();
   // The pointer leaves, and the toasts' time runs again.

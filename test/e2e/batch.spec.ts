@@ -16,7 +16,6 @@ test.beforeEach(async () => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
 });
 
-
 test('a pasted block of five links: a rate limit waited out with a countdown, a bad link failed, one ZIP of the rest', async ({ page }) => {
   await setFault(GONE, 'not_found');
   await page.goto('/');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Download, type Locator, type Page } from '@playwright/test';
 import type { Resolution } from '../../src/shared/api.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -56,12 +56,12 @@ export function linkBox(page: Page): Locator {
   return page.locator('form [name="url"]');
 }
 
-/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
 /** The page has started: the Paste button, the form's one plain button, comes after hydration. */
 export async function started(page: Page): Promise<void> {
   await page.locator('form button[type="button"]').first().waitFor();
 }
 
+/** Pastes text into the link box as a browser paste does (a ClipboardEvent with its data). */
 export async function pasteInto(page: Page, block: string): Promise<void> {
   // A paste made by a script inserts nothing by itself: the page's handler does it.
   await started(page);
@@ -71,6 +71,30 @@ export async function pasteInto(page: Page, block: string): Promise<void> {
     transfer.setData('text/plain', data);
     box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, block);
+}
+
+/** The text of an HTML fragment from prerendered HTML: tags stripped and entities decoded. */
+export function htmlText(fragment: string): string {
+  return fragment
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Headers a 304 must repeat from its 200 (a 304 with the API's CSP once left every second visit unstyled). */
+const REVALIDATED_HEADERS = ['content-security-policy', 'cache-control', 'etag', 'vary'];
+
+/** The browser's second visit to `url`: its ETag answers 304 with the 200's own policy and caching. */
+export async function expectRevalidates(request: APIRequestContext, url: string, first: APIResponse): Promise<void> {
+  const etag = first.headers()['etag'];
+  expect(etag, `${url} has an ETag`).toBeDefined();
+  const again = await request.get(url, { headers: { 'if-none-match': etag! } });
+  expect(again.status(), url).toBe(304);
+  for (const name of REVALIDATED_HEADERS) expect(again.headers()[name], `${url}: ${name}`).toBe(first.headers()[name]);
 }
 
 export async function submitLink(page: Page, link: string): Promise<void> {

@@ -11,12 +11,12 @@ import { homePageScripts } from '../../bench/home-scripts.ts';
 import { ESSENTIAL_POST_SLUGS } from '../../src/shared/blog-posts.ts';
 import type { Language } from '../../src/shared/language-codes.ts';
 import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
+import { htmlText } from './helpers.ts';
 
 const NEW_LANGUAGES = ['ar', 'fa', 'bn', 'id', 'ms', 'tl', 'th', 'vi', 'tr', 'pl', 'uk'] as const satisfies readonly Language[];
 
-/** The texts of the h2 headings inside <main> of prerendered HTML, tags stripped. */
-const mainHeadings = (html: string) =>
-  [...(/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '').matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
+/** The texts of the h2 headings inside <main> of prerendered HTML. */
+const mainHeadings = (html: string) => [...(/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '').matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => htmlText(m[1]!).trim());
 
 test('the blog list of each new language shows its translated post, without the untranslated notice', async ({ request }) => {
   const [slug] = ESSENTIAL_POST_SLUGS;

@@ -11,7 +11,6 @@ const en = strings('en');
 const fr = strings('fr');
 const post = (code: string) => `https://www.instagram.com/p/${code}/`;
 
-
 const height = async (page: Page) => (await linkBox(page).boundingBox())!.height;
 
 test('a pasted list grows the box, says how many links it found and lists what it left out, and why', async ({ page }) => {
