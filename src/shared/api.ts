@@ -3,12 +3,22 @@
 export const ERROR_STATUS = {
   invalid_url: 400,
   unsupported: 400,
+  /** A share link that leads somewhere other than Instagram. */
+  share_offsite: 400,
   bad_request: 400,
+  /** An API key that is unknown or malformed (issue 32). */
+  unauthorized: 401,
+  /** An API key used from an address or user agent it does not allow. */
+  forbidden: 403,
   not_found: 404,
   private: 403,
   login_required: 403,
+  /** Instagram shows the post only to logged-in adults (its ruling says "Restricted Video"). */
+  age_restricted: 403,
   no_media: 404,
   rate_limited: 429,
+  /** Past the anonymous allowance: solve the proof of work (GET /api/v1/challenge, POST /api/v1/session). */
+  challenge_required: 429,
   upstream_changed: 502,
   upstream_unavailable: 502,
   expired: 410,
@@ -19,8 +29,11 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Who asks a `rate_limited` visitor to wait: Instagram throttled us, or this instance's own limits or egress queue. */
+export type ErrorSource = 'instagram' | 'instance';
+
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; source?: ErrorSource };
 }
 
 export type ResolutionKind = 'post' | 'reel' | 'igtv' | 'story' | 'highlight' | 'profile';

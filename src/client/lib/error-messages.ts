@@ -13,16 +13,31 @@ const FORBIDDEN: Record<Family, string> = { home: 'errors.forbiddenHome', story:
 const NO_MEDIA: Record<Family, string> = { home: 'errors.noMediaHome', story: 'errors.noMediaStory', page: 'errors.noMediaPage' };
 
 /** The causes the catalogue names, before the per-page wording is chosen. */
-export type FailureCause = 'invalid' | 'unsupported' | 'network' | 'rateLimited' | 'notFound' | 'forbidden' | 'loginRequired' | 'noMedia' | 'upstream' | 'failed';
+export type FailureCause =
+  | 'invalid'
+  | 'unsupported'
+  | 'shareOffsite'
+  | 'network'
+  | 'rateLimited'
+  | 'notFound'
+  | 'forbidden'
+  | 'loginRequired'
+  | 'ageRestricted'
+  | 'noMedia'
+  | 'upstream'
+  | 'failed';
 
 const BY_CODE: Partial<Record<ErrorCode, FailureCause>> = {
   invalid_url: 'invalid',
   unsupported: 'unsupported',
+  share_offsite: 'shareOffsite',
   not_found: 'notFound',
   private: 'forbidden',
   login_required: 'loginRequired',
+  age_restricted: 'ageRestricted',
   no_media: 'noMedia',
   rate_limited: 'rateLimited',
+  challenge_required: 'rateLimited',
   // Instagram answering in a shape we cannot read is the catalogue's "anything else";
   // Instagram not answering at all is the FAQ's "servers temporarily down".
   upstream_unavailable: 'upstream',
@@ -45,6 +60,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
       return form.input === 'username' ? 'errors.invalidProfile' : 'errors.invalidUrl';
     case 'unsupported':
       return 'errors.unsupported';
+    case 'shareOffsite':
+      return 'errors.shareOffsite';
     case 'network':
       return 'errors.network';
     case 'rateLimited':
@@ -55,6 +72,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
       return FORBIDDEN[family];
     case 'loginRequired':
       return 'errors.loginRequired';
+    case 'ageRestricted':
+      return 'errors.ageRestricted';
     case 'noMedia':
       return NO_MEDIA[family];
     case 'upstream':

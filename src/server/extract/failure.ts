@@ -3,6 +3,7 @@
  * `empty` is one query's null or empty answer: no answer, not evidence that the post is gone. When every strategy
  * fails, verdict.ts decides which failure the visitor sees.
  */
+import type { ErrorSource } from '../../shared/api.ts';
 import { ApiError } from '../errors/api-error.ts';
 
 export type FailureKind =
@@ -12,6 +13,8 @@ export type FailureKind =
   | 'empty'
   | 'no_media'
   | 'login_required'
+  /** Instagram's ruling names the post restricted (age-gated): only a logged-in adult sees it. */
+  | 'age_restricted'
   | 'rate_limited'
   | 'changed'
   | 'unavailable'
@@ -23,12 +26,19 @@ export class ExtractError extends Error {
   readonly retryAfterSeconds?: number;
   /** A message meant for the visitor (e.g. a provider's own, spec §5); the detail stays in `message`. */
   readonly userMessage?: string;
+  /** For rate_limited: Instagram throttled us (the default), or this instance's own egress queue refused. */
+  readonly source?: ErrorSource;
 
-  constructor(kind: FailureKind, message: string, options: { retryAfterSeconds?: number; userMessage?: string; cause?: unknown } = {}) {
+  constructor(
+    kind: FailureKind,
+    message: string,
+    options: { retryAfterSeconds?: number; userMessage?: string; source?: ErrorSource; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.userMessage = options.userMessage;
+    this.source = options.source;
   }
 }
 
@@ -47,6 +57,7 @@ const MESSAGES: Record<FailureKind, string> = {
   empty: 'Content not found or has been deleted. Please check the URL.',
   no_media: 'No downloadable content found.',
   login_required: 'Instagram only shows this content to logged-in users right now. Please try again later.',
+  age_restricted: 'Instagram shows this post only to logged-in adults, so it cannot be downloaded here.',
   rate_limited: 'Rate limit exceeded. Please try again later.',
   changed: 'Instagram answered in a way we could not read. Please try again later.',
   unavailable: 'Instagram is not reachable right now. Please try again later.',
@@ -60,6 +71,7 @@ export function toApiError(failure: ExtractError): ApiError {
     case 'rate_limited':
       return new ApiError('rate_limited', message, {
         headers: { 'Retry-After': String(failure.retryAfterSeconds ?? 60) },
+        source: failure.source ?? 'instagram',
         cause: failure,
       });
     case 'changed':

@@ -40,5 +40,5 @@ function longestWait(throttles: ExtractError[]): ExtractError {
   if (waits.length === 0) return throttles[0]!;
   const longest = Math.max(...waits);
   const carrier = throttles.find((t) => t.retryAfterSeconds === longest)!;
-  return throttles.length === 1 ? carrier : new ExtractError('rate_limited', throttles.map((t) => t.message).join('; '), { retryAfterSeconds: longest, cause: carrier });
+  return throttles.length === 1 ? carrier : new ExtractError('rate_limited', throttles.map((t) => t.message).join('; '), { retryAfterSeconds: longest, source: carrier.source, cause: carrier });
 }

@@ -20,7 +20,7 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
   }
   if (err instanceof SyntaxError) return new ApiError('bad_request', 'The request body is not valid JSON.');
   if (typeof err.statusCode === 'number' && err.statusCode === 429) {
-    return new ApiError('rate_limited', 'Rate limit exceeded. Please try again later.');
+    return new ApiError('rate_limited', 'Rate limit exceeded. Please try again later.', { source: 'instance' });
   }
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return new ApiError('bad_request', err.message || 'Bad request.', { status: err.statusCode });

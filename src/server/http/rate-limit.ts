@@ -29,6 +29,7 @@ const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new ApiError('rate_limited', 'Rate limit exceeded. Please try again later.', {
         headers: { 'Retry-After': String(seconds) },
+        source: 'instance',
       });
     },
   });

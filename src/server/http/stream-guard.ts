@@ -27,6 +27,7 @@ export function createStreamGuard({ slots, stallTimeoutMs }: StreamGuardOptions)
       countStreamRefusal(route);
       throw new ApiError('rate_limited', 'Too many downloads at once from your address. Let one finish, then try again.', {
         headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        source: 'instance',
       });
     }
     reply.raw.once('close', release);

@@ -79,7 +79,12 @@ export class EgressBudget {
         countEgress(label, 'refusal');
         // Its turn would come after those still waiting: that is when a slot frees up for it.
         const ahead = this.queues.get(egress)?.size ?? 0;
-        reject(new ExtractError('rate_limited', `egress ${label}: ${why}`, { retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)) }));
+        reject(
+          new ExtractError('rate_limited', `egress ${label}: ${why}`, {
+            retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)),
+            source: 'instance',
+          }),
+        );
       };
       const onAbort = () => giveUp('the lookup ended while it waited for the request budget');
       const timer = setTimeout(() => giveUp(`request budget spent (${this.options.perMinute}/min)`), this.options.maxWaitMs);
