@@ -24,7 +24,7 @@ import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
 import { collectProcessMetrics } from './process-metrics.ts';
 import { measureFileSizes } from './media/file-sizes.ts';
-import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
+import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RawResolution } from '../extract/raw.ts';
-import { ApiError } from '../errors/api-error.ts';
+import type { RawResolution } from '../../extract/raw.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { batchArchive, postFolder } from './batch-zip.ts';
 import { entryNames } from './zip.ts';
 

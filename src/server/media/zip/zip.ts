@@ -7,12 +7,12 @@
  * track goes in joined with its audio (mux.ts), as the single download does.
  */
 import { Readable } from 'node:stream';
-import { safeFileName } from '../../shared/file-name.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { openMuxedVideo } from './mux.ts';
-import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
-import type { ZipEntry } from './token.ts';
-import { ClientGone } from './upstream-errors.ts';
+import { safeFileName } from '../../../shared/file-name.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { openMuxedVideo } from '../mux/mux.ts';
+import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
+import type { ZipEntry } from '../token.ts';
+import { ClientGone } from '../proxy/upstream-errors.ts';
 import { StoredZipWriter } from './zip-writer.ts';
 import { missingLine, MISSING_HEADING, planSizedArchive, type SizedArchivePlan } from './zip-length.ts';
 
