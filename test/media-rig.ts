@@ -12,7 +12,7 @@ import { startFakeCdn, type FakeCdn } from './fake-instagram/cdn.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/logger.ts';
-import type { MediaUpstreamOptions } from '../src/server/media/proxy.ts';
+import type { MediaUpstreamOptions } from '../src/server/media/proxy/proxy.ts';
 import { signMediaToken, type MediaTokenPayload } from '../src/server/media/token.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';

@@ -22,8 +22,9 @@ import { zipRoutes } from './http/zip.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
+import { collectProcessMetrics } from './process-metrics.ts';
 import { measureFileSizes } from './media/file-sizes.ts';
-import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy.ts';
+import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('resolver', resolver);
   await app.register(healthRoutes, { config, redis, extraction: () => resolver.status() });
   serveMetricsPrivately(app, config.metrics);
+  collectProcessMetrics(config.metrics.prefix);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
   await app.register(resolveRoutes, { config, resolver });
   const resolveLink = createLinkResolver(resolver);

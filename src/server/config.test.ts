@@ -22,10 +22,13 @@ describe('loadConfig', () => {
   });
 
   it('serves metrics on loopback port 9464 by default, an ephemeral port in tests', () => {
-    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined, prefix: 'gramsave_' });
     expect(loadConfig({ NODE_ENV: 'test' }).metrics.port).toBe(0);
-    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({ port: 9100, host: '10.0.0.5', token: 'x'.repeat(16) });
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({ port: 9100, host: '10.0.0.5', token: 'x'.repeat(16), prefix: 'gramsave_' });
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_PREFIX: '' }).metrics.prefix).toBe('');
+    expect(loadConfig({ METRICS_PREFIX: 'shop_' }).metrics.prefix).toBe('shop_');
+    expect(() => loadConfig({ METRICS_PREFIX: 'my-app_' })).toThrow(/METRICS_PREFIX/);
   });
 
   it('reads the download limits', () => {

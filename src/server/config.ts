@@ -70,6 +70,7 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PREFIX: z.string().regex(/^([a-zA-Z_:][a-zA-Z0-9_:]*)?$/, 'must be a Prometheus name prefix (letters, digits, _ and :) or empty').default('gramsave_'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_DIR: z.string().min(1).default('./build/client'),
 });
@@ -121,8 +122,9 @@ export interface Config {
   adsClient?: string;
   smtp?: { url: string; to: string };
   logLevel: string;
-  /** /metrics is served on its own listener only (http/metrics-server.ts). */
-  metrics: { port: number; host: string; token?: string };
+  /** /metrics is served on its own listener only (http/metrics-server.ts); prefix names the process and Node.js
+   * default metrics only (process-metrics.ts), ours are gramsave_* whatever it is. */
+  metrics: { port: number; host: string; token?: string; prefix: string };
 }
 
 export class ConfigError extends Error {}
@@ -191,7 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adsClient: e.ADS_CLIENT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
     logLevel: e.LOG_LEVEL,
-    // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for.
-    metrics: { port: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464), host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for. An empty
+    // METRICS_PREFIX means none (empty values elsewhere mean unset).
+    metrics: { port: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464), host: e.METRICS_HOST, token: e.METRICS_TOKEN, prefix: env.METRICS_PREFIX === '' ? '' : e.METRICS_PREFIX },
   };
 }

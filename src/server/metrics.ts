@@ -5,7 +5,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export const metricsRegistry = new Registry();
 
@@ -18,8 +18,7 @@ export const resolveStrategyTotal = new Counter({
 });
 
 // --- HTTP, proxy and upstream figures (observability; see http/request-metrics.ts and http/metrics.ts) ---
-
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'gramsave_' });
+// Process and Node.js figures (CPU, memory, event-loop lag) are collected under METRICS_PREFIX: process-metrics.ts.
 
 /** Latency per route pattern (never the raw URL: tokens stay out, and cardinality stays bounded). */
 export const httpRequestDuration = new Histogram({
@@ -219,5 +218,21 @@ new Gauge({
   collect() {
     this.reset();
     for (const [operation, entry] of Object.entries(extractionStatus?.().docIds ?? {})) this.set({ operation, doc_id: entry.id, source: entry.source }, 1);
+  },
+});
+
+let readiness: (() => Promise<boolean>) | undefined;
+
+/** What the readiness gauge reads at scrape time: the judgement /readyz answers with (http/readiness.ts). */
+export function reportReadiness(source: () => Promise<boolean>): void {
+  readiness = source;
+}
+
+new Gauge({
+  name: 'gramsave_ready',
+  help: '1 while /readyz answers ready (the build is present and a configured Redis answers), else 0.',
+  registers: [metricsRegistry],
+  async collect() {
+    if (readiness) this.set((await readiness()) ? 1 : 0);
   },
 });

@@ -8,7 +8,7 @@ export interface RawRendition {
   url: string;
   width: number;
   height: number;
-  /** A DASH video-only track: its download is joined with the item's audio track (media/mux.ts). */
+  /** A DASH video-only track: its download is joined with the item's audio track (media/mux/mux.ts). */
   dash?: true;
   /** The file's size estimated from the manifest's bitrate × duration (DASH tracks only; nothing else is known). */
   approxBytes?: number;

@@ -2,13 +2,13 @@
  * POST /api/v1/batch {links, failed?} → a signed link to one ZIP across the posts of a batch (DESIGN "HTTP API").
  * The posts are looked up (the cache answers the ones the page just showed) to count their files against the
  * archive's cap; the token lists their canonical links, looked up again when the archive is made
- * (media/batch-zip.ts), and the failed ones with their reasons for MISSING.txt.
+ * (media/zip/batch-zip.ts), and the failed ones with their reasons for MISSING.txt.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { BatchZip } from '../../shared/api.ts';
 import { batchRequestSchema, MAX_BATCH_BODY_BYTES } from '../../shared/api-schemas.ts';
 import type { Config } from '../config.ts';
-import { batchZipName, lookUpAll } from '../media/batch-zip.ts';
+import { batchZipName, lookUpAll } from '../media/zip/batch-zip.ts';
 import { ZIP_ROUTE } from '../media/present.ts';
 import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
 import { ApiError } from '../errors/api-error.ts';

@@ -3,13 +3,13 @@
  * Redis answers a PING (readiness). Neither is rate-limited; both are cheap enough to poll every second.
  * /api/openapi.json: the API's description.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Resolver } from '../extract/resolver.ts';
+import { reportReadiness } from '../metrics.ts';
 import type { SharedRedis } from '../redis.ts';
 import { openApiDocument } from './openapi-document.ts';
+import { checkReadiness } from './readiness.ts';
 
 export interface HealthRouteOptions {
   config: Config;
@@ -22,13 +22,12 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, 
   const openApi = JSON.stringify(openApiDocument());
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(openApi));
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  reportReadiness(async () => (await checkReadiness(config.buildDir, redis)).ready);
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const buildPresent = existsSync(path.join(config.buildDir, 'index.html'));
-    const redisState = redis ? ((await redis.ping(500)) ? 'up' : 'down') : 'off';
-    const ready = buildPresent && redisState !== 'down';
+    const { ready, build, redis: redisState } = await checkReadiness(config.buildDir, redis);
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'not_ready', build: buildPresent, redis: redisState, ...(extraction ? extraction() : {}) });
+      .send({ status: ready ? 'ready' : 'not_ready', build, redis: redisState, ...(extraction ? extraction() : {}) });
   });
 };

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFileBytes } from '../../../test/fake-instagram/cdn-bytes.ts';
-import type { ResolvedAddress } from '../media/allow-list.ts';
+import type { ResolvedAddress } from '../media/proxy/allow-list.ts';
 import { startMediaRig, type MediaRig } from '../../../test/media-rig.ts';
 
 const DNS: Record<string, ResolvedAddress[]> = {

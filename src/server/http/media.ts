@@ -7,10 +7,10 @@
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
-import { forwardedRequestHeaders, mediaResponseHeaders } from '../media/headers.ts';
-import type { MediaUpstream } from '../media/proxy.ts';
+import { forwardedRequestHeaders, mediaResponseHeaders } from '../media/proxy/headers.ts';
+import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
-import { ClientGone } from '../media/upstream-errors.ts';
+import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { mediaCsp } from './security-headers.ts';

@@ -1,6 +1,6 @@
 /**
  * GET|HEAD /api/v1/mux/{token}[?inline=1]: a DASH video track joined with its audio track, streamed as one MP4
- * attachment under the spec's file name (media/mux.ts), or inline for a player or a new tab. Same token, allow-list, address rules, per-IP stream
+ * attachment under the spec's file name (media/mux/mux.ts), or inline for a player or a new tab. Same token, allow-list, address rules, per-IP stream
  * cap and stall timeout as the proxy. No Range: the file is made as it is sent; its length is announced when
  * the tracks join fragment by fragment (known before the first byte), not after a packet remux. HEAD asks the
  * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
@@ -9,10 +9,10 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
-import { announcedLength, openMuxedVideo } from '../media/mux.ts';
-import type { MediaUpstream } from '../media/proxy.ts';
+import { announcedLength, openMuxedVideo } from '../media/mux/mux.ts';
+import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
-import { ClientGone } from '../media/upstream-errors.ts';
+import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { meterMuxedDownload, meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';

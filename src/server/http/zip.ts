@@ -1,17 +1,17 @@
 /**
  * GET|HEAD /api/v1/zip/{token}: every item of a post in one streamed ZIP (stored entries), named
  * `instagram-{username}-{shortcode}.zip`, or (a batch token) every post of a batch in one folder each, its
- * posts looked up again now (media/batch-zip.ts). See media/zip.ts for how items are fetched and failures kept out.
+ * posts looked up again now (media/zip/batch-zip.ts). See media/zip/zip.ts for how items are fetched and failures kept out.
  */
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
-import type { MediaUpstream } from '../media/proxy.ts';
+import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
-import { ClientGone } from '../media/upstream-errors.ts';
-import { BATCH_MISSING_NAME, batchArchive } from '../media/batch-zip.ts';
-import { openZipArchive } from '../media/zip.ts';
+import { ClientGone } from '../media/proxy/upstream-errors.ts';
+import { BATCH_MISSING_NAME, batchArchive } from '../media/zip/batch-zip.ts';
+import { openZipArchive } from '../media/zip/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';

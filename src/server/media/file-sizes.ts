@@ -6,8 +6,8 @@
 import type { RawResolution } from '../extract/raw.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { countFileSizeHead } from '../metrics.ts';
-import { header, type MediaUpstream } from './proxy.ts';
-import { ClientGone } from './upstream-errors.ts';
+import { header, type MediaUpstream } from './proxy/proxy.ts';
+import { ClientGone } from './proxy/upstream-errors.ts';
 
 export interface FileSizeOptions {
   /** The whole measurement's deadline: a lookup waits at most this long for sizes. */

@@ -10,7 +10,7 @@ import { MAX_TOKEN_LENGTH, MAX_ZIP_ITEMS, signMediaToken, tokenExpiry, type ZipE
 
 export const MEDIA_ROUTE = '/api/v1/media/';
 export const ZIP_ROUTE = '/api/v1/zip/';
-/** A DASH video track joined with its audio track (media/mux.ts): always an attachment. */
+/** A DASH video track joined with its audio track (media/mux/mux.ts): always an attachment. */
 export const MUX_ROUTE = '/api/v1/mux/';
 
 export interface PresentOptions {
@@ -63,7 +63,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
 /**
  * A post's ZIP entries: each item's best quality under the name its own download has (the item number in it
  * keeps the archive in order); a DASH track is joined with its audio inside the archive. Shared by the post's
- * own ZIP and the ZIP of a batch (batch-zip.ts).
+ * own ZIP and the ZIP of a batch (zip/batch-zip.ts).
  */
 export function zipEntriesOf(raw: RawResolution): ZipEntry[] {
   const names = fileNamer(raw);

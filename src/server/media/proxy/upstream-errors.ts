@@ -3,7 +3,7 @@
  * out (410 expired); 404 is gone (404 not_found); timeouts are 504; every other failure is 502.
  * Refusals by the allow-list are 400 for the token's own URL and 502 when the CDN redirected there.
  */
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { MediaUrlRefused } from './allow-list.ts';
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEDIA_DIR } from '../../../test/fake-instagram/media-catalog.ts';
-import { decodes, packetsMd5, probe } from '../../../test/media-probe.ts';
+import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
+import { decodes, packetsMd5, probe } from '../../../../test/media-probe.ts';
 import { openMuxedVideo } from './mux.ts';
-import type { MediaUpstream, UpstreamResponse } from './proxy.ts';
+import type { MediaUpstream, UpstreamResponse } from '../proxy/proxy.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gramsave-mux-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RawResolution } from '../extract/raw.ts';
-import { ApiError } from '../errors/api-error.ts';
+import type { RawResolution } from '../../extract/raw.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { batchArchive, postFolder } from './batch-zip.ts';
-import { entryNames } from './zip.ts';
+import { entryNames } from './entries.ts';
 
 const post = (shortcode: string, count: number, username = 'someone'): RawResolution => ({
   kind: 'post',

@@ -22,7 +22,7 @@ import {
   type InputTrack,
   type InputVideoTrack,
 } from 'mediabunny';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import type { UpstreamFile } from './upstream-file.ts';
 
 /** How far ahead of the client the output may run (one fragment or so is enough to keep the pipe full). */

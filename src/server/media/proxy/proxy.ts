@@ -4,7 +4,7 @@
  * connection (see allow-list.ts). The body is returned as a stream, never buffered.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { createMediaAllowList, MediaUrlRefused, systemResolver, type HostResolver } from './allow-list.ts';
 import { classifyUpstreamError, classifyUpstreamStatus, ClientGone, refusedError } from './upstream-errors.ts';
 

@@ -7,8 +7,8 @@
  * window. A body that breaks is resumed from where it stopped (guarded by If-Range), as the ZIP does.
  */
 import type { Dispatcher } from 'undici';
-import { ApiError } from '../errors/api-error.ts';
-import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
 
 /** Recent bytes kept for reads that step back (a fragment's header after its samples, say). */
 const WINDOW_BYTES = 512 * 1024;

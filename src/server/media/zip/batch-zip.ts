@@ -4,11 +4,11 @@
  * time (the cache answers most); a post that fails, one that had failed already, and files past the cap are
  * listed in MISSING.txt rather than silently left out.
  */
-import type { RawResolution } from '../extract/raw.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { zipEntriesOf } from './present.ts';
-import { MAX_BATCH_FILES, type BatchPayload } from './token.ts';
-import type { ArchiveEntry, ZipFailure } from './zip.ts';
+import type { RawResolution } from '../../extract/raw.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { zipEntriesOf } from '../present.ts';
+import { MAX_BATCH_FILES, type BatchPayload } from '../token.ts';
+import type { ArchiveEntry, ZipFailure } from './entries.ts';
 
 export type BatchLink = BatchPayload['l'][number];
 /** A link → its post, or an ApiError saying why not. */

@@ -4,9 +4,9 @@
  * lengths, our CORP, caching, type and Content-Disposition).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { contentDisposition, contentTypeOf } from './filename.ts';
+import { contentDisposition, contentTypeOf } from '../filename.ts';
 import { header, type UpstreamResponse } from './proxy.ts';
-import type { SingleMediaPayload } from './token.ts';
+import type { SingleMediaPayload } from '../token.ts';
 
 const SINGLE_RANGE = /^bytes=(\d{1,15}-\d{0,15}|-\d{1,15})$/;
 

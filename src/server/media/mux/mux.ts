@@ -8,10 +8,10 @@
  * URL, a host off the allow-list, a file that is not a track) does so, so the route answers a JSON error instead.
  */
 import { Readable } from 'node:stream';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { planFragmentJoin, type JoinedStream } from './fragment-join.ts';
 import { remuxPackets } from './mux-packets.ts';
-import type { MediaUpstream } from './proxy.ts';
+import type { MediaUpstream } from '../proxy/proxy.ts';
 import { TrackStream } from './track-stream.ts';
 import { openUpstreamFile, type UpstreamFile } from './upstream-file.ts';
 

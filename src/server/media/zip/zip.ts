@@ -4,29 +4,19 @@
  * with a Range request (guarded by If-Range); an item that still fails is left out of the central
  * directory and named in `missing.txt`. The answer starts only once the first item is open, so a ZIP
  * whose every item fails is a JSON error instead of an empty archive. A video whose best quality is a DASH
- * track goes in joined with its audio (mux.ts), as the single download does.
+ * track goes in joined with its audio (mux/mux.ts), as the single download does.
  */
 import { Readable } from 'node:stream';
-import { safeFileName } from '../../shared/file-name.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { openMuxedVideo } from './mux.ts';
-import { header, type MediaUpstream, type UpstreamResponse } from './proxy.ts';
-import type { ZipEntry } from './token.ts';
-import { ClientGone } from './upstream-errors.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { openMuxedVideo } from '../mux/mux.ts';
+import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
+import { ClientGone } from '../proxy/upstream-errors.ts';
+import { combinedFailure, entryNames, missingText, type ArchiveEntry, type ZipFailure } from './entries.ts';
+import { sizesOf } from './item-sizes.ts';
 import { StoredZipWriter } from './zip-writer.ts';
-import { missingLine, MISSING_HEADING, planSizedArchive, type SizedArchivePlan } from './zip-length.ts';
+import { missingLine, planSizedArchive, type SizedArchivePlan } from './zip-length.ts';
 
 const MAX_RESUMES = 2;
-
-export interface ZipFailure {
-  name: string;
-  error: ApiError;
-}
-
-/** One file of the archive; `folder` puts it in one directory (a batch's folder per post). */
-export interface ArchiveEntry extends ZipEntry {
-  folder?: string;
-}
 
 export interface OpenedArchive {
   stream: Readable;
@@ -34,39 +24,11 @@ export interface OpenedArchive {
   length?: number;
 }
 
-/** Items whose size is asked for at once before an archive with a known length starts. */
-const SIZE_CHECKS_AT_ONCE = 4;
-
 export interface ArchiveOptions {
   /** Failures known before the archive starts (a batch's posts that could not be looked up). */
   missing?: ZipFailure[];
   /** The name of the list of what is missing. */
   missingName?: string;
-}
-
-/** Safe, unique entry names: at most one folder level, each part made safe by the rule of every saved name (shared/file-name.ts). */
-export function entryNames(names: (string | { folder?: string; name: string })[]): string[] {
-  const used = new Set<string>();
-  return names.map((entry, index) => {
-    const { folder, name: raw } = typeof entry === 'string' ? { folder: undefined, name: entry } : entry;
-    const safe = safeFileName(raw, `file-${index + 1}`);
-    const prefix = folder === undefined ? '' : `${safeFileName(folder, 'folder')}/`;
-    let name = safe;
-    for (let n = 2; used.has((prefix + name).toLowerCase()); n++) name = safe.replace(/(\.[^.]*)?$/, `-${n}$1`);
-    used.add((prefix + name).toLowerCase());
-    return prefix + name;
-  });
-}
-
-export function missingText(failures: ZipFailure[]): string {
-  return MISSING_HEADING + failures.map((f) => missingLine(f.name, f.error.message)).join('');
-}
-
-/** One error for a ZIP none of whose items could be opened. */
-function combined(failures: ZipFailure[]): ApiError {
-  const codes = new Set(failures.map((f) => f.error.code));
-  if (codes.size === 1) return failures[0]!.error;
-  return new ApiError('upstream_unavailable', 'None of the files of this post could be fetched.');
 }
 
 export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUpstream, signal: AbortSignal, options: ArchiveOptions = {}): Promise<OpenedArchive> {
@@ -190,31 +152,6 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
     yield writer.finish();
   }
 
-  /** Each item's size from a HEAD request (4 at a time); undefined as soon as one is not known. */
-  async function sizesOf(): Promise<number[] | undefined> {
-    const sizes: number[] = new Array(entries.length);
-    let next = 0;
-    let unknown = false;
-    const worker = async () => {
-      while (next < entries.length && !unknown) {
-        const index = next++;
-        try {
-          const res = await upstream.open(entries[index]!.u, { method: 'HEAD', signal });
-          res.body.on('error', () => undefined).destroy();
-          const length = header(res.headers, 'content-length');
-          if (res.status === 200 && length !== undefined && /^\d{1,15}$/.test(length)) sizes[index] = Number(length);
-          else unknown = true;
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          // A failing item is classified by the GET of the plain path (a HEAD answer carries no body to read).
-          unknown = true;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SIZE_CHECKS_AT_ONCE, entries.length) }, worker));
-    return unknown ? undefined : sizes;
-  }
-
   /** The archive with its length announced: every region fixed in advance, padding where an item breaks off. */
   async function* sizedArchive(sizes: number[], plan: SizedArchivePlan): AsyncGenerator<Buffer> {
     const writer = new StoredZipWriter();
@@ -251,7 +188,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
    * announced. Otherwise (a size unknown, an item failing already) the archive streams without one.
    */
   async function withLength(): Promise<OpenedArchive | undefined> {
-    const sizes = await sizesOf();
+    const sizes = await sizesOf(entries.map((entry) => entry.u), upstream, signal);
     if (!sizes) return undefined;
     const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, f.error.message)));
     if (!plan) return undefined;
@@ -264,7 +201,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   }
 
   for (; first < entries.length && !firstResponse; first++) firstResponse = await tryOpen(first);
-  if (!firstResponse) throw combined(failures);
+  if (!firstResponse) throw combinedFailure(failures);
 
   // A few chunks of slack between the CDN and the client keep the generator from stalling on every chunk.
   return { stream: Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 }) };
