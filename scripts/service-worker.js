@@ -48,8 +48,10 @@ function languageOf(pathname) {
   return LANGUAGES.includes(first) ? first : LANGUAGES[0];
 }
 
+/** As localizePath (src/shared/routes.ts): a language's home is `/fr`, not `/fr/`. */
 function localize(lang, path) {
-  return lang === LANGUAGES[0] ? path : `/${lang}${path}`;
+  if (lang === LANGUAGES[0]) return path;
+  return path === '/' ? `/${lang}` : `/${lang}${path}`;
 }
 
 /** The scripts and stylesheets a page's HTML loads from our build. */
