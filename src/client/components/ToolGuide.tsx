@@ -13,7 +13,7 @@ export interface ToolGuideLink {
 export function ToolGuide({ lang, guide }: { lang: Language; guide: ToolGuideLink }) {
   const { t } = useTranslation();
   return (
-    <aside aria-labelledby="tool-guide" className="mx-auto max-w-3xl px-4 py-4">
+    <section aria-labelledby="tool-guide" className="mx-auto max-w-3xl px-4 py-4">
       <div className="rounded-xl border border-slate-200 p-5">
         <p id="tool-guide" className="text-sm font-medium text-slate-600">{t('nav.blog')}</p>
         <Link to={localizePath(lang, `/blog/${guide.slug}`)} className="mt-1 inline-flex min-h-11 items-center text-xl font-bold text-brand-800 underline">
@@ -21,6 +21,6 @@ export function ToolGuide({ lang, guide }: { lang: Language; guide: ToolGuideLin
         </Link>
         {guide.excerpt && <p className="mt-1 text-slate-700">{guide.excerpt}</p>}
       </div>
-    </aside>
+    </section>
   );
 }
