@@ -18,12 +18,17 @@ function files(entry, out) {
   }
 }
 
+/** The origin a build carries: PUBLIC_ORIGIN, else the default of config.ts and root.tsx (unset or stated, one build). */
+export function builtOrigin(env = process.env) {
+  return (env.PUBLIC_ORIGIN || 'http://localhost:8080').replace(/\/+$/, '');
+}
+
 export function currentStamp(env = process.env) {
   const hash = createHash('sha256');
   const list = [];
   for (const input of INPUTS) files(input, list);
   for (const file of list) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
-  hash.update(`PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN ?? ''}\0ADS_CLIENT=${env.ADS_CLIENT ?? ''}`);
+  hash.update(`PUBLIC_ORIGIN=${builtOrigin(env)}\0ADS_CLIENT=${env.ADS_CLIENT ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -1,17 +1,25 @@
 /**
  * `npm run demo`: the whole product wired to the fake Instagram on loopback (web, api, CDN and providers
- * from test/fake-instagram/samples), on PORT (default 8080), with a list of links to paste.
+ * from test/fake-instagram/samples), on PORT (default 8080), with a list of links to paste. The site is built
+ * (or rebuilt) for the demo's own origin first when it needs to be (demo-build.ts).
  * Nothing here reaches the real Instagram.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
+import { ensureDemoBuild } from './demo-build.ts';
+import { demoTables } from './demo-table.ts';
 
 const IG = 'https://www.instagram.com';
 const port = Number(process.env.PORT ?? 8080);
+const origin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+if (!ensureDemoBuild({ ...process.env, PUBLIC_ORIGIN: origin }, (line) => process.stdout.write(`${line}\n`))) {
+  process.stderr.write('The build failed; see above.\n');
+  process.exit(1);
+}
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gramsave-demo-'));
 
 const fake = await startFakeInstagram();
@@ -28,7 +36,7 @@ try {
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: process.env.HOST ?? '127.0.0.1',
-    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    PUBLIC_ORIGIN: origin,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATA_DIR: dataDir,
     IG_WEB_ORIGIN: fake.webOrigin,
@@ -77,23 +85,20 @@ const failures: [string, string][] = [
   ['Not served (hashtag page)', `${IG}/explore/tags/cats/`],
   ['Not Instagram', 'https://example.com/p/abc/'],
 ];
-const table = (rows: [string, string][]) => rows.map(([label, link]) => `  ${label.padEnd(34)} ${link}`).join('\n');
+const [linkTable, failureTable] = demoTables([links, failures]);
 
-const built = existsSync(path.join(config.buildDir, 'index.html'));
 process.stdout.write(
   [
     '',
     `Gramsave demo running at ${base}`,
     `  fake Instagram web ${fake.webOrigin} · CDN ${fake.cdnOrigin}`,
-    built
-      ? `  open ${base}/ (or a tool page such as ${base}/instagram-reels-downloader) and paste a link`
-      : `  The site is not built yet, so only the API answers. Build it with \`npm run build\`, then run \`npm run demo\` again.\n  Meanwhile: curl -s ${base}/api/v1/resolve -H 'content-type: application/json' -d '{"url":"${IG}/p/${FIXTURE.image}/"}'`,
+    `  open ${base}/ (or a tool page such as ${base}/instagram-reels-downloader) and paste a link`,
     '',
     'Links to paste:',
-    table(links),
+    linkTable,
     '',
     'Failures to try:',
-    table(failures),
+    failureTable,
     '',
     'Ctrl+C stops the demo.',
     '',

@@ -8,6 +8,8 @@ export interface OfflineStrings {
 export interface SiteFacts {
   languages: string[];
   toolPaths: string[];
+  /** Browser codes read as another of our languages (`in` → `id`). */
+  aliases: Record<string, string>;
   offline: Record<string, OfflineStrings>;
 }
 export function makeIcons(source: string, outDir: string): Promise<void>;

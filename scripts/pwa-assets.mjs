@@ -59,13 +59,15 @@ export function siteFacts(root = '.') {
   const tools = readFileSync(path.join(root, 'src/shared/tools.ts'), 'utf8');
   const toolPaths = [...(/export const TOOLS[^=]*= \[([\s\S]*?)\n\];/.exec(tools)?.[1] ?? '').matchAll(/\bpath: '(\/[^']+)'/g)].map((m) => m[1]);
   if (languages.length === 0 || toolPaths.length === 0) throw new Error('the language codes or the tool paths could not be read');
+  const detection = readFileSync(path.join(root, 'src/client/lib/language-detection.ts'), 'utf8');
+  const aliases = Object.fromEntries([...(/const ALIASES[^=]*= \{([^}]*)\}/.exec(detection)?.[1] ?? '').matchAll(/(\w+): '([a-z]{2,3})'/g)].map((m) => [m[1], m[2]]));
   const offline = {};
   for (const lang of languages) {
     const strings = JSON.parse(readFileSync(path.join(root, 'content/locales', lang, 'common.json'), 'utf8')).offline;
     if (!strings?.title || !strings.body || !strings.retry) throw new Error(`content/locales/${lang}/common.json: the offline strings are missing`);
     offline[lang] = { title: strings.title, body: strings.body, retry: strings.retry, dir: rightToLeft.includes(lang) ? 'rtl' : 'ltr' };
   }
-  return { languages, toolPaths, offline };
+  return { languages, toolPaths, aliases, offline };
 }
 
 export function writeServiceWorker(buildDir, template, root = '.') {
@@ -77,9 +79,10 @@ export function writeServiceWorker(buildDir, template, root = '.') {
     .replace('/* shell */ []', JSON.stringify(shell))
     .replace('/* languages */ []', JSON.stringify(facts.languages))
     .replace('/* tool paths */ []', JSON.stringify(facts.toolPaths))
+    .replace('/* aliases */ {}', JSON.stringify(facts.aliases))
     .replace('/* offline */ {}', JSON.stringify(facts.offline));
   // A template that no longer holds the placeholders would ship a worker with no shell: fail the build instead.
-  if (/__VERSION__|\/\* (shell|languages|tool paths|offline) \*\//.test(code)) throw new Error(`${template}: a placeholder was not filled`);
+  if (/__VERSION__|\/\* (shell|languages|tool paths|aliases|offline) \*\//.test(code)) throw new Error(`${template}: a placeholder was not filled`);
   writeFileSync(path.join(buildDir, 'sw.js'), code);
   return { version, files: shell.length };
 }

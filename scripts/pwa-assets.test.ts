@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, textDirection } from '../src/shared/language-codes.ts';
 import { TOOLS } from '../src/shared/tools.ts';
+import { supportedLanguage } from '../src/client/lib/language-detection.ts';
 import { shellOf, siteFacts, writeServiceWorker } from './pwa-assets.mjs';
 
 describe('the service worker’s facts of the site', () => {
@@ -12,6 +13,11 @@ describe('the service worker’s facts of the site', () => {
   it('are the languages (default first) and the six tool pages of the TypeScript tables', () => {
     expect(facts.languages).toEqual([...LANGUAGE_CODES]);
     expect(facts.toolPaths).toEqual(TOOLS.map((tool) => tool.path));
+  });
+
+  it('hold the browser codes the page’s detector reads as another of our languages', () => {
+    expect(Object.keys(facts.aliases).length).toBeGreaterThan(0);
+    for (const [code, lang] of Object.entries(facts.aliases)) expect(supportedLanguage(code)).toBe(lang);
   });
 
   it('hold each language’s own offline strings and direction', () => {

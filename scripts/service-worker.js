@@ -1,9 +1,10 @@
 // Gramsave's service worker (scripts/pwa-assets.mjs fills in the version, the shell list, the languages, the tool
 // pages and the offline strings at build time).
 // It keeps the app shell (the home page and the scripts and styles it loads) so the installed app starts
-// offline, the pages visited, network first, and the six tool pages of the visitor's language (the language of
-// the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
-// offline too. Any other page that cannot be reached offline gets our own offline page, in its language, with a
+// offline, the pages visited, network first, and the home and six tool pages of the visitor's language (the language
+// of the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
+// offline too. Offline, `/` (the installed app's start) goes where the page's own redirect would: to the home of the
+// saved language (the last page's, which every page records), else of the browser's. Any other page that cannot be reached offline gets our own offline page, in its language, with a
 // way to try again. It never touches API answers or media: /api/ and every other origin go straight to the
 // network, uncached.
 const VERSION = '__VERSION__';
@@ -11,11 +12,13 @@ const SHELL = /* shell */ [];
 /** The site's languages; the first is the default, whose pages have no prefix. */
 const LANGUAGES = /* languages */ [];
 const TOOL_PATHS = /* tool paths */ [];
+/** Codes browsers send for two of our languages (src/client/lib/language-detection.ts). */
+const ALIASES = /* aliases */ {};
 /** Per language: title, body, retry and dir of the offline page. */
 const OFFLINE = /* offline */ {};
 const SHELL_CACHE = `gramsave-shell-${VERSION}`;
 const PAGE_CACHE = 'gramsave-pages';
-/** The tool pages of one language only (and their route data), for this build. */
+/** The home and tool pages of one language only (and their route data), for this build. */
 const TOOLS_CACHE = `gramsave-tools-${VERSION}`;
 
 self.addEventListener('install', (event) => {
@@ -45,8 +48,10 @@ function languageOf(pathname) {
   return LANGUAGES.includes(first) ? first : LANGUAGES[0];
 }
 
+/** As localizePath (src/shared/routes.ts): a language's home is `/fr`, not `/fr/`. */
 function localize(lang, path) {
-  return lang === LANGUAGES[0] ? path : `/${lang}${path}`;
+  if (lang === LANGUAGES[0]) return path;
+  return path === '/' ? `/${lang}` : `/${lang}${path}`;
 }
 
 /** The scripts and stylesheets a page's HTML loads from our build. */
@@ -58,39 +63,43 @@ function assetsIn(html) {
 
 let kept = null;
 /**
- * Keeps the six tool pages of a language, their route data and what they load, in place of another language's.
- * One language at a time keeps the cache small; a failure leaves what was kept and is tried again next time.
+ * Keeps the home and six tool pages of a language, their route data and what they load, in place of another
+ * language's. One language at a time keeps the cache small; a failure leaves what was kept and is tried again next time.
  */
 function keepToolPages(lang) {
   if (!lang || kept === lang) return Promise.resolve();
   kept = lang;
-  const pages = TOOL_PATHS.map((path) => localize(lang, path));
+  const pages = [localize(lang, '/'), ...TOOL_PATHS.map((path) => localize(lang, path))];
+  const wanted = new Set(pages.flatMap((page) => [page, dataOf(page)]));
   return (async () => {
-    let cache = await caches.open(TOOLS_CACHE);
-    let held = (await cache.keys()).map((request) => new URL(request.url).pathname);
-    // Another language's pages: this one's replace them.
-    if (held.some((path) => !pages.includes(path.replace(/\.data$/, '')))) {
-      await caches.delete(TOOLS_CACHE);
-      cache = await caches.open(TOOLS_CACHE);
-      held = [];
-    }
-    const shell = await caches.open(SHELL_CACHE);
+    const held = (await (await caches.open(TOOLS_CACHE)).keys()).map((request) => new URL(request.url).pathname);
+    // Another language's pages are replaced only once this one's have all come (offline, they stay).
+    const replacing = held.some((path) => !wanted.has(path));
+    const fetched = [];
     const missing = [];
     for (const page of pages) {
-      if (held.includes(page)) continue;
+      if (!replacing && held.includes(page)) continue;
       const response = await fetch(page, { credentials: 'same-origin' });
       if (!response.ok) throw new Error(`${page}: ${response.status}`);
       const html = await response.clone().text();
-      await cache.put(page, response);
+      fetched.push([page, response]);
       for (const asset of assetsIn(html)) if (!(await caches.match(asset))) missing.push(asset);
-      // The data a client-side move between the tools asks for (React Router's prerendered .data files).
-      const data = await fetch(`${page}.data`, { credentials: 'same-origin' }).catch(() => null);
-      if (data && data.ok) await cache.put(`${page}.data`, data);
+      // The data a client-side move between the pages asks for (React Router's prerendered .data files).
+      const data = await fetch(dataOf(page), { credentials: 'same-origin' }).catch(() => null);
+      if (data && data.ok) fetched.push([dataOf(page), data]);
     }
-    await shell.addAll([...new Set(missing)]);
+    await (await caches.open(SHELL_CACHE)).addAll([...new Set(missing)]);
+    if (replacing) await caches.delete(TOOLS_CACHE);
+    const cache = await caches.open(TOOLS_CACHE);
+    for (const [key, response] of fetched) await cache.put(key, response);
   })().catch(() => {
     kept = null;
   });
+}
+
+/** A page's prerendered route data (React Router names the root's `/_root.data`). */
+function dataOf(page) {
+  return page === '/' ? '/_root.data' : `${page}.data`;
 }
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -143,6 +152,34 @@ a:focus-visible { outline: 2px solid #15803d; outline-offset: 2px; }
   });
 }
 
+/** The language whose pages are kept: the last page's, the one every page saves as the visitor's (saved-language.ts). */
+async function keptLanguage() {
+  if (kept) return kept;
+  const first = (await (await caches.open(TOOLS_CACHE)).keys())[0];
+  return first ? languageOf(new URL(first.url).pathname) : undefined;
+}
+
+/** The browser's first language we have, as the page's detector reads it. */
+function browserLanguage() {
+  for (const code of self.navigator.languages || []) {
+    const base = code.toLowerCase().split(/[-_]/)[0];
+    const lang = ALIASES[base] || base;
+    if (LANGUAGES.includes(lang)) return lang;
+  }
+  return undefined;
+}
+
+/** Offline, where `/` goes: the kept home of the saved language, else of the browser's; none for the default. */
+async function preferredHome() {
+  for (const lang of [await keptLanguage(), browserLanguage()]) {
+    if (!lang) continue;
+    if (lang === LANGUAGES[0]) return undefined;
+    const home = localize(lang, '/');
+    if (await caches.match(home)) return home;
+  }
+  return undefined;
+}
+
 /** A page from the network (kept for offline visits), else the copy kept, else the home page's shell, else ours. */
 async function page(request) {
   const url = new URL(request.url);
@@ -155,6 +192,8 @@ async function page(request) {
     }
     return response;
   } catch {
+    const home = url.pathname === '/' ? await preferredHome() : undefined;
+    if (home) return Response.redirect(new URL(home + url.search + url.hash, url.origin).href, 302);
     const kept = (await caches.match(key)) || (url.pathname === '/' ? await caches.match('/') : undefined);
     return kept || offlinePage(url);
   }
@@ -166,8 +205,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(page(request));
-    // Each page opened says the visitor's language: its six tool pages are kept, after the page is answered.
-    event.waitUntil(keepToolPages(languageOf(url.pathname)));
+    // Each page opened says the visitor's language: its home and tool pages are kept, after the page is answered.
+    // Not `/`: it is the door that sends the visitor to their own language.
+    if (url.pathname !== '/') event.waitUntil(keepToolPages(languageOf(url.pathname)));
     return;
   }
   // Hashed assets never change: the kept copy is the file.

@@ -1,7 +1,8 @@
 /**
- * Offline, after one visit: the service worker keeps the six tool pages of the visitor's language (and no other
- * language's), so a tool page never opened loads offline, styled and in its language; any other page it does not
- * hold is our own offline page in the address's language, with Retry; a reload and a return visit still work.
+ * Offline, after one visit: the service worker keeps the home and six tool pages of the visitor's language (and no
+ * other language's), so a tool page never opened loads offline, styled and in its language, and `/` (the installed
+ * app's start) opens the visitor's own home; any other page it does not hold is our own offline page in the
+ * address's language, with Retry; a reload and a return visit still work.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { TOOLS } from '../../src/shared/tools.ts';
@@ -21,7 +22,7 @@ async function controlled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-/** The tool pages the worker keeps (its gramsave-tools cache), by path. */
+/** The home and tool pages the worker keeps (its gramsave-tools cache), by path. */
 async function keptToolPages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const paths: string[] = [];
@@ -33,15 +34,23 @@ async function keptToolPages(page: Page): Promise<string[]> {
   });
 }
 
+const keptOf = (lang: string): string[] => [`/${lang}`, ...TOOLS.map((tool) => `/${lang}${tool.path}`)].sort();
+
 test('after one visit, a tool page not yet opened loads offline, and any other page is our offline page in its language', async ({ page, context }) => {
   await page.goto('/fr/instagram-video-downloader');
   await controlled(page);
-  // The six French tool pages, and only those: not all 22 languages' pages.
-  const french = TOOLS.map((tool) => `/fr${tool.path}`).sort();
-  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(french);
+  // The French home and six tool pages, and only those: not all 22 languages' pages.
+  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(keptOf('fr'));
 
   await context.setOffline(true);
   try {
+    await test.step('the installed app’s start, `/`, opens the visitor’s own home, as the online redirect would', async () => {
+      await page.goto('/');
+      await expect(page).toHaveURL('/fr');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(linkBox(page)).toBeVisible();
+    });
+
     // A tool page never opened: whole, styled, French.
     await page.goto('/fr/instagram-photo-downloader');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -92,7 +101,15 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
   await expect(page).toHaveURL('/fr/blog');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(text(fr, 'offline.title'));
 
-  // A return visit in another language keeps that language's tool pages instead.
+  // A return visit in another language keeps that language's pages instead, and `/` offline now opens its home.
   await page.goto('/de');
-  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(TOOLS.map((tool) => `/de${tool.path}`).sort());
+  await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(keptOf('de'));
+  await context.setOffline(true);
+  try {
+    await page.goto('/');
+    await expect(page).toHaveURL('/de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  } finally {
+    await context.setOffline(false);
+  }
 });

@@ -64,9 +64,10 @@ function fakeContent(path: string): CdnContent {
   };
 }
 
-export function cdnContent(path: string, catalog: Map<string, string>, diskFiles: Map<string, string>): CdnContent {
+/** `stp`: the picture size a CDN URL asks for (its query's `stp`), where it has one. */
+export async function cdnContent(path: string, catalog: Map<string, string>, diskFiles: Map<string, string>, stp?: string | null): Promise<CdnContent> {
   const disk = diskFiles.get(path);
   if (disk) return diskContent(disk);
-  const real = realMediaFor(catalog, path);
+  const real = await realMediaFor(catalog, path, stp);
   return real ? realContent(real) : fakeContent(path);
 }

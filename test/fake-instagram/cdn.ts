@@ -116,7 +116,7 @@ export async function startFakeCdn(options: FakeCdnOptions = {}): Promise<FakeCd
     const oe = url.searchParams.get('oe');
     if (oe && /^[0-9a-f]+$/i.test(oe) && parseInt(oe, 16) < now()) return text(res, 403, EXPIRED_BODY);
 
-    const content = cdnContent(url.pathname, catalog, diskFiles);
+    const content = await cdnContent(url.pathname, catalog, diskFiles, url.searchParams.get('stp'));
     const { size, etag, lastModified } = content;
     const headers: Record<string, string> = {
       'Content-Type': content.type,

@@ -1,11 +1,14 @@
 /**
  * Which real file the fake CDN serves for a CDN path. The fixtures are walked once: a progressive video URL
  * (v1 `video_versions`, GraphQL `video_url` + `dimensions`) gets the progressive clip nearest its declared size,
- * a DASH manifest's video Representation the video-only track nearest its size, its audio Representation the
- * audio track, and a .webp picture the WebP. Paths not listed keep the deterministic bytes of cdn-bytes.ts.
+ * a DASH manifest's video Representation the video-only track nearest its size (one is made at every size a
+ * manifest states), its audio Representation the audio track, and a picture (v1 candidates, GraphQL display
+ * resources) a photo made at its stated size (photos.ts); any other .webp picture the WebP. Paths not listed keep
+ * the deterministic bytes of cdn-bytes.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Fixtures } from './fixtures.ts';
+import { isPictureName, madePicture, pictureName } from './photos.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -69,6 +72,21 @@ function addManifest(catalog: Map<string, string>, manifest: string): void {
   }
 }
 
+/**
+ * A picture's key: its CDN path and, where there is one, its `stp` (Instagram's sizes of one picture share the
+ * path and differ in `stp=…_s360x450`).
+ */
+export function pictureKey(path: string, stp: string | null | undefined): string {
+  return stp ? `${path}?stp=${stp}` : path;
+}
+
+function addPicture(catalog: Map<string, string>, url: unknown, width: unknown, height: unknown): void {
+  const path = typeof url === 'string' ? cdnPathOf(url) : undefined;
+  if (!path || !(Number(width) > 0 && Number(height) > 0)) return;
+  const key = pictureKey(path, new URL(String(url).replace(/&amp;/g, '&')).searchParams.get('stp'));
+  if (!catalog.has(key)) catalog.set(key, pictureName(path, Number(width), Number(height)));
+}
+
 function walk(catalog: Map<string, string>, value: unknown): void {
   if (Array.isArray(value)) {
     for (const v of value) walk(catalog, v);
@@ -76,6 +94,9 @@ function walk(catalog: Map<string, string>, value: unknown): void {
   }
   if (!value || typeof value !== 'object') return;
   const node = value as Json;
+  for (const candidate of Array.isArray(node.image_versions2?.candidates) ? node.image_versions2.candidates : []) addPicture(catalog, candidate?.url, candidate?.width, candidate?.height);
+  for (const resource of Array.isArray(node.display_resources) ? node.display_resources : []) addPicture(catalog, resource?.src, resource?.config_width, resource?.config_height);
+  addPicture(catalog, node.display_url, node.dimensions?.width, node.dimensions?.height);
   for (const version of Array.isArray(node.video_versions) ? node.video_versions : []) {
     const path = typeof version?.url === 'string' ? cdnPathOf(version.url) : undefined;
     if (path) catalog.set(path, nearestClip('progressive', Number(version.width) || 0, Number(version.height) || 0));
@@ -99,8 +120,9 @@ export function buildMediaCatalog(fixtures: Fixtures): Map<string, string> {
   return catalog;
 }
 
-/** The real file for a CDN path: a catalogued video, or the WebP for any .webp picture. */
-export function realMediaFor(catalog: Map<string, string>, path: string): MediaFile | undefined {
-  const name = catalog.get(path) ?? (/\.webp$/i.test(path) ? 'photo.webp' : undefined);
+/** The real file for a CDN path (and `stp`): a catalogued video or picture, or the WebP for any other .webp picture. */
+export async function realMediaFor(catalog: Map<string, string>, path: string, stp?: string | null): Promise<MediaFile | undefined> {
+  const name = catalog.get(pictureKey(path, stp)) ?? catalog.get(path) ?? (/\.webp$/i.test(path) ? 'photo.webp' : undefined);
+  if (name && isPictureName(name)) return { name, ...(await madePicture(name)) };
   return name ? mediaFiles().get(name) : undefined;
 }

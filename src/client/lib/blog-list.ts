@@ -1,6 +1,8 @@
 /**
- * The blog list's rules (spec §2): list the posts with a title in the current language; when none has one,
- * list all ten with a notice and title-cased slugs as titles.
+ * The blog list's rules (spec §2): list the listed posts with a title in the current language; when fewer than
+ * the list's length are, the language's further translated posts fill it (a new language's guides are then found
+ * from the list, not only by URL); when none has one, list the listed posts with a notice and title-cased slugs as
+ * titles.
  */
 import { titleFromSlug } from '../../shared/blog-posts.ts';
 
@@ -9,6 +11,8 @@ export interface BlogListEntry {
   date: string;
   /** Localised date text. */
   dateText: string;
+  /** On the spec's list of ten (the others are further posts). */
+  listed: boolean;
   title?: string;
   excerpt?: string;
 }
@@ -16,9 +20,11 @@ export interface BlogListEntry {
 export type BlogListItem = BlogListEntry & { title: string };
 
 export function blogListView(entries: BlogListEntry[]): { posts: BlogListItem[]; notice: boolean } {
-  const translated = entries.filter((e) => e.title);
+  const listed = entries.filter((e) => e.listed);
+  const translated = listed.filter((e) => e.title);
   if (translated.length > 0) {
-    return { posts: translated.map((e) => ({ ...e, title: e.title! })), notice: false };
+    const further = entries.filter((e) => !e.listed && e.title).slice(0, Math.max(0, listed.length - translated.length));
+    return { posts: [...translated, ...further].map((e) => ({ ...e, title: e.title! })), notice: false };
   }
-  return { posts: entries.map((e) => ({ ...e, title: titleFromSlug(e.slug) })), notice: true };
+  return { posts: listed.map((e) => ({ ...e, title: titleFromSlug(e.slug) })), notice: true };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_POSTS } from '../../shared/blog-posts.ts';
+import { existsSync } from 'node:fs';
+import { BLOG_POSTS, ESSENTIAL_POST_SLUGS } from '../../shared/blog-posts.ts';
+import { LANGUAGE_CODES, type Language } from '../../shared/language-codes.ts';
 import { blogListView, type BlogListEntry } from './blog-list.ts';
-import { formatDate, parseFrontMatter, readBlogPost, renderMarkdown } from './blog.server.ts';
+import { blogFile, formatDate, parseFrontMatter, readBlogPost, renderMarkdown } from './blog.server.ts';
 
 describe('Markdown rendering', () => {
   it('renders headings, numbered and bullet lists', () => {
@@ -58,19 +60,42 @@ describe('blog posts on disk', () => {
 
 describe('blog list rules (spec §2)', () => {
   const entries: BlogListEntry[] = [
-    { slug: 'how-to-add-music-to-instagram-story', date: '2024-03-10', dateText: 'x' },
-    { slug: 'instagram-hashtag-strategy-for-2024', date: '2024-03-08', dateText: 'y', title: 'Hashtags', excerpt: 'About tags' },
+    { slug: 'how-to-add-music-to-instagram-story', date: '2024-03-10', dateText: 'x', listed: true },
+    { slug: 'instagram-hashtag-strategy-for-2024', date: '2024-03-08', dateText: 'y', listed: true, title: 'Hashtags', excerpt: 'About tags' },
+    { slug: 'instagram-profile-picture-downloader-guide', date: '2024-04-15', dateText: 'z', listed: false, title: 'Profile pictures' },
   ];
 
-  it('lists only the posts with a title in the language', () => {
+  it('lists the listed posts with a title in the language, filled up to the list’s length by further translated posts', () => {
     const view = blogListView(entries);
     expect(view.notice).toBe(false);
-    expect(view.posts.map((p) => p.title)).toEqual(['Hashtags']);
+    expect(view.posts.map((p) => p.title)).toEqual(['Hashtags', 'Profile pictures']);
   });
 
   it('lists all posts with title-cased slugs and a notice when none is translated', () => {
-    const view = blogListView(entries.map((e) => ({ ...e, title: undefined, excerpt: undefined })));
+    const view = blogListView(entries.filter((e) => e.listed).map((e) => ({ ...e, title: undefined, excerpt: undefined })));
     expect(view.notice).toBe(true);
     expect(view.posts.map((p) => p.title)).toEqual(['How To Add Music To Instagram Story', 'Instagram Hashtag Strategy For 2024']);
+  });
+});
+
+describe('the blog list of each language, from the posts on disk', () => {
+  const listOf = (lang: Language) =>
+    blogListView(BLOG_POSTS.map((ref) => ({ ...readBlogPost(ref.slug, lang), ...ref, dateText: ref.date }))).posts.map((p) => p.slug);
+  const translated = (lang: Language) => BLOG_POSTS.filter((ref) => existsSync(blogFile(ref.slug, lang))).map((ref) => ref.slug);
+  const listedCount = BLOG_POSTS.filter((p) => p.listed).length;
+
+  it('is the spec’s ten in English, and no further post', () => {
+    expect(listOf('en')).toEqual(BLOG_POSTS.filter((p) => p.listed).map((p) => p.slug));
+  });
+
+  it('holds every post a language has, up to ten, the listed ones first', () => {
+    for (const lang of LANGUAGE_CODES) {
+      const list = listOf(lang);
+      expect(list.length, lang).toBe(Math.min(listedCount, translated(lang).length));
+      expect(new Set(list).size, lang).toBe(list.length);
+      for (const slug of list) expect(translated(lang), lang).toContain(slug);
+    }
+    // Arabic has the three essential guides, one of them on the spec's list.
+    expect(listOf('ar')).toEqual([...ESSENTIAL_POST_SLUGS]);
   });
 });

@@ -1,11 +1,13 @@
 /** One page for all six tools; the differences are data in src/shared/tools.ts and the tool's content. */
+import type { ReactNode } from 'react';
 import type { ToolDefinition } from '../../shared/tools.ts';
 import { Downloader } from '../components/Downloader.tsx';
 import { Faq } from '../components/Faq.tsx';
 import { TextSections } from '../components/TextSections.tsx';
 import type { ToolContent } from '../lib/content-types.ts';
 
-export function DownloaderPage({ tool, content }: { tool: ToolDefinition; content: ToolContent }) {
+/** `guide`: the tool's guide on the blog, under the explanations. */
+export function DownloaderPage({ tool, content, guide }: { tool: ToolDefinition; content: ToolContent; guide?: ReactNode }) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pb-10 pt-12 text-center">
@@ -16,6 +18,7 @@ export function DownloaderPage({ tool, content }: { tool: ToolDefinition; conten
         </div>
       </section>
       <TextSections sections={content.sections} />
+      {guide}
       <Faq entries={content.faq} />
     </>
   );

@@ -10,9 +10,9 @@ import { pageMeta } from '../lib/seo.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  const entries = BLOG_POSTS.filter((p) => p.listed).map((ref) => {
+  const entries = BLOG_POSTS.map((ref) => {
     const post = readBlogPost(ref.slug, lang);
-    return { slug: ref.slug, date: ref.date, dateText: formatDate(post.date ?? ref.date, lang) ?? ref.date, title: post.title, excerpt: post.excerpt };
+    return { slug: ref.slug, date: ref.date, dateText: formatDate(post.date ?? ref.date, lang) ?? ref.date, listed: ref.listed, title: post.title, excerpt: post.excerpt };
   });
   return { lang, ...blogListView(entries) };
 }

@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { findPage, splitLanguage } from '../../shared/routes.ts';
+import type { Language } from '../../shared/language-codes.ts';
+import { TOOL_GUIDES } from '../../shared/tool-guides.ts';
 import { toolById, type ToolId } from '../../shared/tools.ts';
+import { ToolGuide, type ToolGuideLink } from '../components/ToolGuide.tsx';
+import { readBlogPost } from '../lib/blog.server.ts';
 import { DownloaderPage } from '../pages/DownloaderPage.tsx';
 import { readLocale } from '../lib/content.server.ts';
 import type { ToolsContent } from '../lib/content-types.ts';
@@ -15,10 +19,17 @@ function toolOf(pathname: string): ToolId {
   return kind.tool;
 }
 
+/** The tool's guide when it is translated in the page's language. */
+function guideOf(tool: ToolId, lang: Language): ToolGuideLink | undefined {
+  const post = readBlogPost(TOOL_GUIDES[tool], lang);
+  return post.title ? { slug: post.slug, title: post.title, excerpt: post.excerpt } : undefined;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const tool = toolOf(pathname);
-  return { tool, content: readLocale<ToolsContent>(splitLanguage(pathname).lang, 'tools')[tool] };
+  const { lang } = splitLanguage(pathname);
+  return { tool, lang, content: readLocale<ToolsContent>(lang, 'tools')[tool], guide: guideOf(tool, lang) };
 }
 
 export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>) {
@@ -34,6 +45,6 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
 }
 
 export default function ToolRoute() {
-  const { tool, content } = useLoaderData<typeof loader>();
-  return <DownloaderPage tool={toolById(tool)} content={content} />;
+  const { tool, lang, content, guide } = useLoaderData<typeof loader>();
+  return <DownloaderPage tool={toolById(tool)} content={content} guide={guide && <ToolGuide lang={lang} guide={guide} />} />;
 }

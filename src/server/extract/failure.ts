@@ -19,7 +19,9 @@ export type FailureKind =
   | 'changed'
   | 'unavailable'
   | 'timeout'
-  | 'unsupported';
+  | 'unsupported'
+  /** A share link whose redirect leaves Instagram (never followed). */
+  | 'share_offsite';
 
 export class ExtractError extends Error {
   readonly kind: FailureKind;
@@ -63,6 +65,7 @@ const MESSAGES: Record<FailureKind, string> = {
   unavailable: 'Instagram is not reachable right now. Please try again later.',
   timeout: 'Instagram took too long to answer. Please try again later.',
   unsupported: 'This kind of Instagram link is not supported.',
+  share_offsite: 'This share link does not lead to Instagram, so there is nothing here to download.',
 };
 
 export function toApiError(failure: ExtractError): ApiError {

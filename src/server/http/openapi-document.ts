@@ -95,7 +95,7 @@ export function openApiDocument(): object {
           requestBody: { required: true, content: json(z.toJSONSchema(resolveRequestSchema, { io: 'input' })) },
           responses: {
             200: { description: 'The media of the link.', content: json(ref('Resolution')) },
-            400: errorAnswer('invalid_url, unsupported or bad_request'),
+            400: errorAnswer('invalid_url, unsupported, share_offsite (a share link that leads off Instagram) or bad_request'),
             403: errorAnswer('private or login_required'),
             404: errorAnswer('not_found or no_media'),
             413: errorAnswer('payload_too_large'),

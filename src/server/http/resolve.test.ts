@@ -255,7 +255,9 @@ describe('share links that leave Instagram', () => {
       rig.fake.switches.offsiteLocation = `http://127.0.0.1:${(target.address() as AddressInfo).port}/p/${FIXTURE.image}/`;
       const res = await rig.resolve(`${IG}/share/p/${FIXTURE.shareOffsite}/`);
       expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('unsupported');
+      // Said as what it is: the link leads off Instagram, not "this kind of link is not supported".
+      expect(res.body.error.code).toBe('share_offsite');
+      expect(res.body.error.message).toMatch(/does not lead to Instagram/);
       expect(rig.fake.counts.get('share', FIXTURE.shareOffsite)).toBe(1);
       expect(hits).toBe(0);
     } finally {

@@ -1,7 +1,8 @@
 /**
  * Share links (`/share/{id}`, `/share/p/{id}`, `/share/reel/{id}`): one request on the web origin with a
  * plain client user agent and redirects off, then read Location. The target must itself be an Instagram
- * post/reel link; anything else is refused without ever being requested.
+ * post/reel link; anything else is refused without ever being requested: `share_offsite` when it leaves
+ * Instagram, `unsupported` when it is an Instagram page that is not a post.
  */
 import { parseLink } from '../../../shared/link.ts';
 import { ExtractError } from '../failure.ts';
@@ -31,7 +32,9 @@ export async function resolveShareLink(client: UpstreamClient, path: string, sig
   // A wall (login, challenge, or since 2026 the home page) is not an off-Instagram target.
   if (isLoginWall(location)) throw new ExtractError('login_required', `share-link: redirected to the login wall (${location.slice(0, 120)})`);
   const parsed = parseLink(asInstagramLink(location, client.options.webOrigin));
-  // parseLink only accepts instagram.com (and its mirrors): a Location anywhere else fails here, unrequested.
+  // parseLink only accepts instagram.com (and its mirrors): a Location anywhere else fails here, unrequested
+  // (`invalid_url` is its word for an address that holds no Instagram link at all).
+  if (!parsed.ok && parsed.error === 'invalid_url') throw new ExtractError('share_offsite', `share-link: leads off Instagram to ${location.slice(0, 200)}`);
   if (!parsed.ok || (parsed.link.kind !== 'post' && parsed.link.kind !== 'reel' && parsed.link.kind !== 'igtv')) {
     throw new ExtractError('unsupported', `share-link: refused target ${location.slice(0, 200)}`, { userMessage: OFF_TARGET });
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResolution } from '../../extract/raw.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { ExtractError, toApiError } from '../../extract/failure.ts';
 import { batchArchive, postFolder } from './batch-zip.ts';
-import { entryNames } from './entries.ts';
+import { entryNames, missingText } from './entries.ts';
 
 const post = (shortcode: string, count: number, username = 'someone'): RawResolution => ({
   kind: 'post',
@@ -29,6 +30,17 @@ describe('batchArchive', () => {
     // Eleven posts of 20 files looked up: the first ten fill the 200, the last post's 20 are over the cap.
     expect(missing.slice(2)).toHaveLength(20);
     expect(missing[2]).toMatchObject({ name: 'someone_P11/someone-P11-01.jpg', error: { code: 'payload_too_large' } });
+  });
+
+  it('says in MISSING.txt that a share link leads off Instagram', async () => {
+    const share = 'https://www.instagram.com/share/p/BAMoffsite01/';
+    const lookUp = async (link: { u: string }) => {
+      if (link.u === share) throw toApiError(new ExtractError('share_offsite', 'share-link: leads off Instagram to https://example.invalid/'));
+      return post('P0', 1);
+    };
+    const { missing } = await batchArchive({ t: 'b', n: 'x', e: 0, l: [{ u: 'https://www.instagram.com/p/P0/' }, { u: share }] }, lookUp);
+    expect(missing).toMatchObject([{ name: share, error: { code: 'share_offsite', status: 400 } }]);
+    expect(missingText(missing).split('\n')[1]).toBe(`${share}: This share link does not lead to Instagram, so there is nothing here to download.`);
   });
 
   it('names folders safely whatever the author and shortcode hold', () => {

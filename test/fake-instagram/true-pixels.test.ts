@@ -1,0 +1,53 @@
+/**
+ * The demo tells the truth about pixels: every quality of every fake post, fetched through the real server's
+ * media routes (a joined quality through the join), has the pixels its label states (sharp's metadata for a
+ * picture, ffprobe for a video). A post with one rendition is within a pixel of its stated size: Instagram states
+ * odd heights (750×1333) that an H.264 4:2:0 track cannot have.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaItem } from '../../src/shared/api.ts';
+import { probe } from '../media-probe.ts';
+import { buildFixtures, FIXTURE } from './fixtures.ts';
+import { startResolveRig, type ResolveRig } from './rig.ts';
+
+let rig: ResolveRig;
+beforeAll(async () => {
+  rig = await startResolveRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
+
+async function pixels(url: string, type: MediaItem['type']): Promise<string> {
+  const res = await fetch(rig.app.base + url);
+  expect(res.status, url).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (type === 'image') {
+    const { width, height } = await sharp(bytes).metadata();
+    return `${width}×${height}`;
+  }
+  const video = probe(bytes).streams.find((s) => s.codec_type === 'video');
+  return `${video?.width}×${video?.height}`;
+}
+
+// Every post of the fake once (the twenty-item carousels repeat the captured carousel's three items).
+const posts = [...buildFixtures().posts.keys()].filter((code) => !(FIXTURE.fullCarousels as readonly string[]).includes(code));
+
+describe('the fake posts’ qualities', () => {
+  it.each(posts)('of %s save the pixels their labels state', async (code) => {
+    const res = await rig.resolve(`https://www.instagram.com/p/${code}/`);
+    expect(res.status).toBe(200);
+    const items = res.body.items as MediaItem[];
+    for (const [index, item] of items.entries()) {
+      const qualities = item.qualities ?? [];
+      for (const quality of qualities) {
+        expect(await pixels(quality.mediaUrl, item.type), `${code} item ${index + 1}: ${quality.label}`).toBe(`${quality.width}×${quality.height}`);
+      }
+      if (qualities.length === 0 && item.width && item.height) {
+        const [width, height] = (await pixels(item.mediaUrl, item.type)).split('×').map(Number);
+        expect(Math.abs(width! - item.width) + Math.abs(height! - item.height), `${code} item ${index + 1}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
