@@ -44,15 +44,14 @@ function prefersJson(accept: string | undefined): boolean {
 
 /**
  * GET / is cobalt's instance info when the client prefers JSON, or when it is another site's script (a cross-site
- * request that is not a navigation, or an Origin that is not ours), or a script outside a browser (Fetch metadata
- * without a site: Node's fetch). Navigations and our own service worker get the page.
+ * request that is not a navigation, or an Origin that is not ours). Navigations, our own service worker, crawlers and
+ * curl get the page.
  */
 export function wantsInstanceInfo(headers: FastifyRequest['headers'], publicOrigin: string): boolean {
   if (prefersJson(headers.accept)) return true;
   const site = headers['sec-fetch-site'];
   const mode = headers['sec-fetch-mode'];
   if (site === 'cross-site' && mode !== 'navigate') return true;
-  if (site === undefined && mode !== undefined && mode !== 'navigate') return true;
   const origin = headers.origin;
   return origin !== undefined && origin !== publicOrigin.replace(/\/+$/, '');
 }
