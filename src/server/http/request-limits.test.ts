@@ -111,7 +111,7 @@ describe('rate limits', () => {
     const retryAfter = Number(last!.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await last!.json()).toEqual({ error: { code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.' } });
+    expect(await last!.json()).toEqual({ error: { code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', source: 'instance' } });
   });
 
   it('never limits the health and readiness routes', async () => {
