@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../../test/fake-instagram/fixtures.ts';
 import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
-import { probe } from '../../../../test/media-probe.ts';
+import { decodes, probe } from '../../../../test/media-probe.ts';
 
 const ORIGIN = 'https://gramsave.example';
 const IG = 'https://www.instagram.com';
@@ -98,6 +98,7 @@ describe('answers', () => {
     const streams = kinds(file.body);
     expect(streams).toHaveLength(1);
     expect(streams[0]).toMatch(/^video:h264:/);
+    decodes(file.body);
   });
 
   it('a carousel → picker, each item typed, url and thumb ours; localProcessing changes nothing', async () => {
