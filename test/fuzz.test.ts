@@ -50,8 +50,10 @@ function judge(status: number, method: string, contentType: string | undefined, 
   if (status < 400 || method === 'HEAD') return undefined;
   if (!contentType?.includes('application/json')) return `status ${status} without a JSON content type (${contentType})`;
   try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
-    if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string') return `status ${status}: not an error body: ${body.slice(0, 200)}`;
+    const parsed = JSON.parse(body) as { status?: unknown; error?: { code?: unknown; message?: unknown } };
+    // POST / speaks cobalt's API (src/server/http/cobalt/): its errors carry an `error.api.*` code and no message.
+    const cobalt = parsed.status === 'error' && typeof parsed.error?.code === 'string' && parsed.error.code.startsWith('error.api.');
+    if (!cobalt && (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string')) return `status ${status}: not an error body: ${body.slice(0, 200)}`;
   } catch {
     return `status ${status}: body is not JSON: ${body.slice(0, 200)}`;
   }

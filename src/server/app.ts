@@ -10,6 +10,8 @@ import { serveMetricsPrivately } from './http/metrics-server.ts';
 import { mediaRoutes } from './http/media.ts';
 import { muxRoutes } from './http/mux.ts';
 import { batchRoutes } from './http/batch.ts';
+import { createRootAnswer } from './http/cobalt/info.ts';
+import { cobaltRoutes } from './http/cobalt/routes.ts';
 import { createLinkResolver } from './http/link-resolver.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard, resolveLink });
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });
-  await app.register(siteRoutes, { config });
+  // cobalt's API on / (POST, OPTIONS; GET / is the site's, which answers cobalt's clients with its instance info).
+  await app.register(cobaltRoutes, { config, resolveLink });
+  await app.register(siteRoutes, { config, root: createRootAnswer(config) });
   return app;
 }

@@ -83,7 +83,7 @@ export function safeFileName(name: string, fallback = 'instagram'): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The post's code: its shortcode, else its kind and time (`story-20241110-005320`). */
-function postCode(parts: Pick<FileNameParts, 'code' | 'kind' | 'time'>): string {
+export function postCode(parts: Pick<FileNameParts, 'code' | 'kind' | 'time'>): string {
   if (parts.code) return parts.code;
   const t = parts.time;
   if (!t || Number.isNaN(t.getTime())) return parts.kind;

@@ -13,6 +13,7 @@ import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { answerProbe, crossOriginMedia } from './media-cors.ts';
 import { mediaCsp } from './security-headers.ts';
 import type { StreamGuard } from './stream-guard.ts';
 
@@ -41,10 +42,11 @@ export function dropReply(reply: FastifyReply): void {
 
 export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { config, upstream, streamGuard }) => {
 
-  app.route<{ Params: { token: string }; Querystring: { download?: string } }>({
+  app.route<{ Params: { token: string }; Querystring: { download?: string; p?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/media/:token',
     compress: false,
+    onRequest: [crossOriginMedia, answerProbe(config.media.secret, 'm')],
     preHandler: streamGuard,
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {

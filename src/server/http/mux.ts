@@ -16,6 +16,7 @@ import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { meterMuxedDownload, meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { answerProbe, crossOriginMedia } from './media-cors.ts';
 import { mediaCsp } from './security-headers.ts';
 import type { StreamGuard } from './stream-guard.ts';
 
@@ -26,10 +27,11 @@ export interface MuxRouteOptions {
 }
 
 export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { config, upstream, streamGuard }) => {
-  app.route<{ Params: { token: string }; Querystring: { inline?: string } }>({
+  app.route<{ Params: { token: string }; Querystring: { inline?: string; p?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/mux/:token',
     compress: false,
+    onRequest: [crossOriginMedia, answerProbe(config.media.secret, 'x')],
     preHandler: streamGuard,
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/api.ts';
 import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
+import { cobaltPaths } from './cobalt/openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -177,6 +178,7 @@ export function openApiDocument(): object {
       },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
       '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
+      ...cobaltPaths,
     },
     components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
   };

@@ -17,7 +17,13 @@ const HTML_CACHE = 'public, max-age=0, must-revalidate';
 const SERVICE_WORKER = '/sw.js';
 const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export interface SiteRouteOptions {
+  config: Config;
+  /** Tried first on GET|HEAD / (cobalt's instance info, http/cobalt/info.ts): an answer, or undefined for the page. */
+  root?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { config, root }) => {
   const site = readSiteIndex(config.buildDir, { ads: Boolean(config.adsClient) });
   if (site.pages.size === 0) app.log.warn({ buildDir: config.buildDir }, 'no prerendered pages found: run npm run build');
 
@@ -38,7 +44,7 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
       .header('Content-Security-Policy', page.csp)
       .header('Cache-Control', HTML_CACHE)
       .header('ETag', page.etag)
-      .header('Vary', 'Accept-Encoding');
+      .header('Vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Accept-Encoding` : 'Accept-Encoding');
     if (status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
       reply.removeHeader('Content-Type');
       return reply.code(304).send();
@@ -56,6 +62,8 @@ export const siteRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         return sendApiError(reply, new ApiError('not_found', 'No such API route.'));
       }
+      const answered = pathname === '/' ? root?.(request, reply) : undefined;
+      if (answered) return answered;
       if (pathname.includes('\0') || pathname.includes('..')) {
         return sendApiError(reply, new ApiError('bad_request', 'Bad path.'));
       }

@@ -17,6 +17,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { crossOriginMedia } from './media-cors.ts';
 
 export interface ZipRouteOptions {
   config: Config;
@@ -33,6 +34,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
     method: ['GET', 'HEAD'],
     url: '/api/v1/zip/:token',
     compress: false,
+    onRequest: crossOriginMedia,
     preHandler: streamGuard,
     config: { rateLimit: { max: config.rateLimits.mediaPerMin, timeWindow: '1 minute' } },
     handler: async (request, reply) => {

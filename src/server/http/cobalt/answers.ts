@@ -1,0 +1,89 @@
+/**
+ * A looked-up link (RawResolution) as cobalt's answer: one item → `tunnel`, several → `picker` (cobalt's answer
+ * shapes, docs/api.md, read 2026-11-26). Every URL is absolute on PUBLIC_ORIGIN and points at our own signed media
+ * routes (the proxy, or the DASH join for a joined or muted video), with a query string: cobalt's web app probes a
+ * tunnel with `${url}&p=1`. As cobalt does for Instagram, a photo stays a photo and a carousel stays a picker
+ * whatever `downloadMode` says; a muted carousel's videos are muted.
+ */
+import type { FileQuality } from '../../../shared/file-name.ts';
+import type { RawMediaItem, RawRendition, RawResolution } from '../../extract/raw.ts';
+import { MEDIA_ROUTE, MUX_ROUTE } from '../../media/present.ts';
+import { signMediaToken, tokenExpiry } from '../../media/token.ts';
+import { cobaltError, type CobaltError } from './errors.ts';
+import { cobaltFileName, type CobaltFileName } from './filenames.ts';
+import { pickRendition } from './rendition.ts';
+import type { CobaltRequest } from './schema.ts';
+
+export type CobaltAnswer =
+  | { status: 'tunnel'; url: string; filename: string }
+  | { status: 'picker'; picker: { type: 'photo' | 'video'; url: string; thumb: string }[] };
+
+export interface CobaltAnswerOptions {
+  secret: string;
+  /** PUBLIC_ORIGIN: where clients reach this instance. */
+  origin: string;
+  nowSeconds?: number;
+}
+
+type Options = Pick<CobaltRequest, 'videoQuality' | 'downloadMode' | 'filenameStyle'>;
+
+/** Signs the files of one post as absolute links to our routes. */
+function signerFor(raw: RawResolution, request: Options, options: CobaltAnswerOptions) {
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const origin = options.origin.replace(/\/+$/, '');
+  const post = { author: raw.author.username, ...(raw.shortcode ? { code: raw.shortcode } : {}), kind: raw.kind, ...(raw.takenAt ? { time: new Date(raw.takenAt) } : {}) };
+  const nameOf = (item: { index: number; total: number }, rest: Omit<CobaltFileName, 'post' | 'item'>) =>
+    cobaltFileName(request.filenameStyle, { post, item, ...rest });
+  const file = (url: string, filename: string, kind: 'video' | 'image' | 'audio') =>
+    `${origin}${MEDIA_ROUTE}${signMediaToken(options.secret, { t: 'm', k: kind, u: url, f: filename, e: tokenExpiry([url], now) })}?download=1`;
+  // A DASH track with its audio, or (audio absent) a video track alone: a DASH video-only track as it is, a
+  // progressive file remuxed without its sound (media/mux.ts).
+  const joined = (video: string, audio: string | undefined, filename: string) =>
+    `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', u: video, ...(audio ? { a: audio } : {}), f: filename, e: tokenExpiry(audio ? [video, audio] : [video], now) })}?download=1`;
+  const thumb = (url: string, filename: string) =>
+    `${origin}${MEDIA_ROUTE}${signMediaToken(options.secret, { t: 'm', k: 'image', u: url, f: filename, e: tokenExpiry([url], now) })}`;
+  return { nameOf, file, joined, thumb };
+}
+
+const qualityOf = (item: RawMediaItem, r: RawRendition): FileQuality | undefined =>
+  r.width > 0 && r.height > 0 ? { type: item.type, width: r.width, height: r.height } : undefined;
+
+/** One item's file in the request's mode: the picked rendition, muted where asked. */
+function itemFile(item: RawMediaItem, position: { index: number; total: number }, request: Options, sign: ReturnType<typeof signerFor>) {
+  const rendition = pickRendition(item, request.videoQuality);
+  const quality = qualityOf(item, rendition);
+  if (item.type === 'image') {
+    const filename = sign.nameOf(position, { ...(quality ? { quality } : {}), extension: 'jpg' });
+    return { url: sign.file(rendition.url, filename, 'image'), filename };
+  }
+  const muted = request.downloadMode === 'mute';
+  const filename = sign.nameOf(position, { ...(quality ? { quality } : {}), muted, extension: 'mp4' });
+  if (muted) return { url: sign.joined(rendition.url, undefined, filename), filename };
+  if (rendition.dash) return { url: sign.joined(rendition.url, item.audioUrl, filename), filename };
+  return { url: sign.file(rendition.url, filename, 'video'), filename };
+}
+
+export function cobaltAnswer(raw: RawResolution, request: Options, options: CobaltAnswerOptions): CobaltAnswer | CobaltError {
+  const sign = signerFor(raw, request, options);
+  const total = raw.items.length;
+  if (total === 0) return cobaltError('fetch.empty');
+  if (total > 1) {
+    return {
+      status: 'picker',
+      picker: raw.items.map((item, index) => {
+        const position = { index, total };
+        const poster = sign.nameOf(position, { quality: item.type === 'video' ? 'poster' : 'preview', extension: 'jpg' });
+        return { type: item.type === 'video' ? ('video' as const) : ('photo' as const), url: itemFile(item, position, request, sign).url, thumb: sign.thumb(item.previewUrl, poster) };
+      }),
+    };
+  }
+  const item = raw.items[0]!;
+  const position = { index: 0, total: 1 };
+  if (request.downloadMode === 'audio' && item.type === 'video') {
+    // The original AAC track, whatever audioFormat asks: no transcoding here (README, "cobalt-compatible endpoint").
+    if (!item.audioUrl) return cobaltError('fetch.empty');
+    const filename = sign.nameOf(position, { quality: 'audio', extension: 'm4a' });
+    return { status: 'tunnel', url: sign.file(item.audioUrl, filename, 'audio'), filename };
+  }
+  return { status: 'tunnel', ...itemFile(item, position, request, sign) };
+}

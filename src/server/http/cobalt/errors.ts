@@ -1,0 +1,105 @@
+/**
+ * Our failures in cobalt's words (cobalt's docs/api.md, api/src/core/api.js and api/src/security/api-keys.js, read
+ * 2026-11-26): `{ status: "error", error: { code: "error.api.…", context? } }`, HTTP 400, or 429 with `context.limit`
+ * (the window in seconds) and draft-6 `RateLimit-*` headers when this instance asks the client to wait.
+ */
+import type { ErrorCode } from '../../../shared/api.ts';
+import { ApiError } from '../../errors/api-error.ts';
+
+export interface CobaltError {
+  status: 400 | 429;
+  body: { status: 'error'; error: { code: string; context?: { service?: string; limit?: number } } };
+  headers: Record<string, string>;
+}
+
+export interface CobaltErrorContext {
+  /** The request's Authorization header: says which of cobalt's key errors an `unauthorized` is. */
+  authorization?: string;
+  /** The route's rate limit: `context.limit` and the `RateLimit-*` headers of a 429. */
+  limit: { max: number; windowSeconds: number };
+  /** Headers @fastify/rate-limit set on a refusal (x-ratelimit-*, retry-after), read back for the draft-6 names. */
+  sentHeader?: (name: string) => string | undefined;
+}
+
+const INSTAGRAM = { service: 'instagram' };
+const API_KEY = /^Api-Key [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: string } }>> = {
+  invalid_url: { code: 'link.invalid' },
+  unsupported: { code: 'link.unsupported', context: INSTAGRAM },
+  share_offsite: { code: 'link.unsupported', context: INSTAGRAM },
+  bad_request: { code: 'invalid_body' },
+  payload_too_large: { code: 'invalid_body' },
+  unsupported_media_type: { code: 'header.content_type' },
+  not_found: { code: 'content.post.unavailable' },
+  no_media: { code: 'content.post.unavailable' },
+  private: { code: 'content.post.private' },
+  age_restricted: { code: 'content.post.age' },
+  login_required: { code: 'fetch.empty' },
+  upstream_changed: { code: 'fetch.fail', context: INSTAGRAM },
+  upstream_unavailable: { code: 'fetch.fail', context: INSTAGRAM },
+  expired: { code: 'fetch.fail', context: INSTAGRAM },
+  internal: { code: 'generic' },
+};
+
+/** cobalt's reason for a refused key: the header's shape tells a malformed key from one this instance does not know. */
+function keyProblem(authorization: string | undefined): string {
+  if (!authorization) return 'missing';
+  if (!/^api-key /i.test(authorization)) return 'not_api_key';
+  return API_KEY.test(authorization) ? 'not_found' : 'invalid';
+}
+
+function plain(code: string, context?: { service?: string; limit?: number }): CobaltError {
+  return { status: 400, body: { status: 'error', error: { code: `error.api.${code}`, ...(context ? { context } : {}) } }, headers: {} };
+}
+
+function rateExceeded(error: ApiError, { limit, sentHeader }: CobaltErrorContext): CobaltError {
+  const retryAfter = error.headers?.['Retry-After'] ?? sentHeader?.('retry-after') ?? String(limit.windowSeconds);
+  return {
+    status: 429,
+    body: { status: 'error', error: { code: 'error.api.rate_exceeded', context: { limit: limit.windowSeconds } } },
+    headers: {
+      'Retry-After': retryAfter,
+      'RateLimit-Policy': `${limit.max};w=${limit.windowSeconds}`,
+      'RateLimit-Limit': sentHeader?.('x-ratelimit-limit') ?? String(limit.max),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': sentHeader?.('x-ratelimit-reset') ?? retryAfter,
+    },
+  };
+}
+
+/** An ApiError (ours, the access gate's, the rate limiter's) as cobalt's error answer. */
+export function toCobaltError(error: ApiError, context: CobaltErrorContext): CobaltError {
+  switch (error.code) {
+    case 'rate_limited':
+      // Instagram throttled this instance: cobalt says the instance was rate limited by the service.
+      return error.source === 'instagram' ? plain('fetch.rate', INSTAGRAM) : rateExceeded(error, context);
+    case 'challenge_required':
+      // The proof of work is for our own pages; a cobalt client past the anonymous allowance is told to wait.
+      return rateExceeded(error, context);
+    case 'unauthorized':
+      return plain(`auth.key.${keyProblem(context.authorization)}`);
+    case 'forbidden':
+      return plain(/agent/i.test(error.message) ? 'auth.key.ua_not_allowed' : 'auth.key.ip_not_allowed');
+    default: {
+      const known = BY_CODE[error.code];
+      return known ? plain(known.code, known.context) : plain('generic');
+    }
+  }
+}
+
+/** Anything thrown on cobalt's routes: our ApiErrors mapped, Fastify's body errors are cobalt's invalid_body. */
+export function cobaltErrorOf(err: unknown, context: CobaltErrorContext): CobaltError | undefined {
+  if (err instanceof ApiError) return toCobaltError(err, context);
+  const fastify = err as { code?: string; statusCode?: number };
+  if (fastify.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return plain('header.content_type');
+  if (fastify.statusCode === 429) return rateExceeded(new ApiError('rate_limited', 'Rate limit exceeded.'), context);
+  if (err instanceof SyntaxError || fastify.code?.startsWith('FST_ERR_CTP_') || (fastify.statusCode !== undefined && fastify.statusCode >= 400 && fastify.statusCode < 500)) {
+    return plain('invalid_body');
+  }
+  return undefined;
+}
+
+/** cobalt's answer to a failure nothing above knows: its generic error (still a 400, never a 5xx). */
+export const GENERIC_ERROR = plain('generic');
+export { plain as cobaltError };

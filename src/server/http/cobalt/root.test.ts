@@ -1,0 +1,77 @@
+/**
+ * `/` on a real app: GET / is the page for navigations and our service worker, cobalt's instance info for cobalt's
+ * clients, with a Vary that keeps them apart in caches; POST / past the rate limit is cobalt's rate_exceeded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type AppRig } from '../../../../test/app-rig.ts';
+
+const ORIGIN = 'https://gramsave.example';
+let rig: AppRig;
+beforeAll(async () => {
+  rig = await startApp({ withBuild: true, env: { PUBLIC_ORIGIN: ORIGIN, RATE_LIMIT_RESOLVE_PER_MIN: '2' } });
+});
+afterAll(() => rig?.close());
+
+const get = (headers: Record<string, string>, method = 'GET') => fetch(`${rig.base}/`, { method, headers });
+const VARY = 'Accept, Origin, Sec-Fetch-Site, Sec-Fetch-Mode';
+
+describe('GET /', () => {
+  it('a navigation gets the page, as before, with the Vary that keeps the two answers apart', async () => {
+    const navigation = { accept: 'text/html,*/*;q=0.8', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
+    const res = await get(navigation);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('<title>Gramsave</title>');
+    expect(res.headers.get('vary')).toBe(`${VARY}, Accept-Encoding`);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    // Revalidation still works for the page.
+    const again = await get({ ...navigation, 'if-none-match': res.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it('our service worker (same-origin fetch) gets the page', async () => {
+    const res = await get({ accept: '*/*', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('cobalt’s clients get the instance info, listing instagram, from any origin', async () => {
+    const asked: Record<string, string>[] = [{ accept: 'application/json' }, { accept: '*/*', origin: 'https://cobalt.tools', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' }];
+    for (const headers of asked) {
+      const res = await get(headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('vary')).toBe(VARY);
+      const info = await res.json();
+      expect(info).toEqual({
+        cobalt: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), url: `${ORIGIN}/`, startTime: expect.stringMatching(/^\d{13}$/), services: ['instagram'] },
+        git: { commit: expect.any(String), branch: expect.any(String), remote: expect.any(String) },
+      });
+    }
+    const head = await get({ accept: 'application/json' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('POST / rate limit', () => {
+  it('past the limit: 429 rate_exceeded with the window and draft-6 RateLimit headers, exposed through CORS', async () => {
+    const post = () =>
+      fetch(`${rig.base}/`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', origin: 'https://cobalt.tools' }, body: '{"url":"not a link"}' });
+    expect((await post()).status).toBe(400);
+    expect((await post()).status).toBe(400);
+    const res = await post();
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ status: 'error', error: { code: 'error.api.rate_exceeded', context: { limit: 60 } } });
+    expect(res.headers.get('ratelimit-limit')).toBe('2');
+    expect(res.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    expect(res.headers.get('ratelimit-policy')).toBe('2;w=60');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+    // The native API keeps its own counter and its own error shape.
+    const native = await fetch(`${rig.base}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"not a link"}' });
+    expect(native.status).toBe(400);
+    expect((await native.json()).error.code).toBe('invalid_url');
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * cobalt's POST / against the real app and the fake Instagram: every answer shape (a photo, a video, a carousel as
+ * a picker, Full HD at `max`, audio, mute), the tunnels fetched and probed with ffprobe, the `p=1` probe, cobalt's
+ * error codes, its header, body and size checks, and the CORS preflight.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE } from '../../../../test/fake-instagram/fixtures.ts';
+import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
+import { decodes, probe } from '../../../../test/media-probe.ts';
+
+const ORIGIN = 'https://gramsave.example';
+const IG = 'https://www.instagram.com';
+let rig: ResolveRig;
+
+beforeAll(async () => {
+  rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', PUBLIC_ORIGIN: ORIGIN } });
+});
+afterAll(() => rig?.close());
+beforeEach(() => rig.fake.switches.reset());
+
+const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function cobalt(body: unknown, headers: Record<string, string> = JSON_HEADERS): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await fetch(`${rig.app.base}/`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** A tunnel URL is absolute on PUBLIC_ORIGIN with a query string; fetched here from the app on loopback. */
+async function fetchTunnel(url: string, suffix = '') {
+  expect(url.startsWith(`${ORIGIN}/api/v1/`)).toBe(true);
+  expect(new URL(url).search).not.toBe('');
+  const local = new URL(url);
+  const res = await fetch(`${rig.app.base}${local.pathname}${local.search}${suffix}`, { headers: { origin: 'https://cobalt.tools' } });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+const kinds = (media: Uint8Array) => probe(media).streams.map((s) => `${s.codec_type}:${s.codec_name}${s.width ? `:${s.width}x${s.height}` : ''}`);
+
+describe('answers', () => {
+  it('a single photo → tunnel to the best JPEG, named as our API names it', async () => {
+    const res = await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(new RegExp(`-${FIXTURE.v1Image}-1080x1350\\.jpg$`)) });
+    expect(Object.keys(res.body).sort()).toEqual(['filename', 'status', 'url']);
+    const native = await rig.resolve(`${IG}/p/${FIXTURE.v1Image}/`);
+    expect(res.body.filename).toBe(native.body.items[0].filename);
+    const file = await fetchTunnel(res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    expect(file.headers.get('access-control-expose-headers')).toBe('Content-Length, Content-Disposition');
+    expect(file.headers.get('content-disposition')).toContain(res.body.filename);
+  });
+
+  it('a video at the default 1080 → its progressive 1080p file, with picture and sound', async () => {
+    const res = await cobalt({ url: `${IG}/reel/${FIXTURE.v1Reel}/` });
+    expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/-1080p\.mp4$/) });
+    expect(res.body.url).toContain('/api/v1/media/');
+    const file = await fetchTunnel(res.body.url);
+    expect(kinds(file.body)).toEqual(['video:h264:1080x1920', 'audio:aac']);
+  });
+
+  it('Full HD at max: the DASH 1080p track joined with its sound; 720 picks the 720p file', async () => {
+    const max = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, videoQuality: 'max' });
+    expect(max.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/DQfullHD108-1080p\.mp4$/) });
+    expect(max.body.url).toContain('/api/v1/mux/');
+    const joined = await fetchTunnel(max.body.url);
+    expect(joined.status).toBe(200);
+    expect(kinds(joined.body).sort()).toEqual(['audio:aac', 'video:h264:1080x1920']);
+    const hd = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, videoQuality: '720' });
+    expect(hd.body.filename).toMatch(/-720p\.mp4$/);
+    const smallest = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, videoQuality: '144' });
+    expect(smallest.body.filename).toMatch(/-240p\.mp4$/);
+  });
+
+  it('audio: the AAC track alone as .m4a, whatever audioFormat says', async () => {
+    for (const audioFormat of ['best', 'mp3']) {
+      const res = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'audio', audioFormat, audioBitrate: '320' });
+      expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/-audio\.m4a$/) });
+      const file = await fetchTunnel(res.body.url);
+      expect(kinds(file.body)).toEqual(['audio:aac']);
+    }
+    // A video without a separate audio track has none to give; a photo stays a photo (as cobalt does).
+    expect((await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'audio' })).body).toEqual({ status: 'error', error: { code: 'error.api.fetch.empty' } });
+    expect((await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/`, downloadMode: 'audio' })).body.status).toBe('tunnel');
+  });
+
+  it('mute: the DASH video-only track where the pick is one, else the progressive file remuxed without sound', async () => {
+    const dash = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'mute', videoQuality: 'max' });
+    expect(dash.body.filename).toMatch(/-1080p-mute\.mp4$/);
+    expect(kinds((await fetchTunnel(dash.body.url)).body)).toEqual(['video:h264:1080x1920']);
+    const progressive = await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'mute' });
+    expect(progressive.body.status).toBe('tunnel');
+    const file = await fetchTunnel(progressive.body.url);
+    expect(file.status).toBe(200);
+    const streams = kinds(file.body);
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatch(/^video:h264:/);
+    decodes(file.body);
+  });
+
+  it('a carousel → picker, each item typed, url and thumb ours; localProcessing changes nothing', async () => {
+    for (const localProcessing of ['disabled', 'preferred', 'forced', true]) {
+      const res = await cobalt({ url: `${IG}/p/${FIXTURE.v1Carousel}/`, localProcessing });
+      expect(res.body.status).toBe('picker');
+      expect(res.body.picker.map((p: { type: string }) => p.type)).toEqual(['photo', 'video', 'video', 'video']);
+      for (const entry of res.body.picker) {
+        expect(entry.url.startsWith(`${ORIGIN}/api/v1/`)).toBe(true);
+        expect(entry.thumb.startsWith(`${ORIGIN}/api/v1/media/`)).toBe(true);
+      }
+    }
+    const res = await cobalt({ url: `${IG}/p/${FIXTURE.v1Carousel}/`, filenameStyle: 'classic' });
+    const thumb = await fetchTunnel(res.body.picker[1].thumb.replace(/$/, '?x=1'));
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('filenameStyle maps onto our names', async () => {
+    const url = `${IG}/reel/${FIXTURE.v1Reel}/`;
+    const names = await Promise.all((['basic', 'classic', 'pretty', 'nerdy'] as const).map(async (filenameStyle) => (await cobalt({ url, filenameStyle })).body.filename));
+    expect(names[0]).toMatch(new RegExp(`^[\\w.]+-${FIXTURE.v1Reel}-1080p\\.mp4$`));
+    expect(names[1]).toBe(`instagram_${FIXTURE.v1Reel}_1080p.mp4`);
+    expect(names[2]).toMatch(new RegExp(`^[\\w.]+-${FIXTURE.v1Reel} \\(1080p, instagram\\)\\.mp4$`));
+    expect(names[3]).toMatch(new RegExp(`^[\\w.]+ \\(1080p, instagram, ${FIXTURE.v1Reel}\\)\\.mp4$`));
+  });
+
+  it('stories and highlights, as on our own API', async () => {
+    const story = await cobalt({ url: `${IG}/stories/${FIXTURE.storyUser}/${FIXTURE.storyItemId}/` });
+    expect(story.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/^manchesterunited-story-/) });
+    const highlight = await cobalt({ url: `${IG}/stories/highlights/${FIXTURE.highlightId}/` });
+    expect(highlight.body.status).toBe('picker');
+  });
+});
+
+describe('the p=1 probe', () => {
+  it('answers 200 at once with no body, for a media and a joined link; a forged link is refused', async () => {
+    const bodies = [{ url: `${IG}/p/${FIXTURE.v1Image}/` }, { url: `${IG}/reel/${FIXTURE.dashReel}/`, videoQuality: 'max' }];
+    const urls: string[] = [];
+    for (const body of bodies) urls.push((await cobalt(body)).body.url);
+    const cdnRequests = () => [...rig.fake.cdn!.counts.byPath.values()].reduce((a, b) => a + b, 0);
+    const before = cdnRequests();
+    for (const url of urls) {
+      const res = await fetchTunnel(url, '&p=1');
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(0);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const forged = await fetchTunnel(url.replace(/\.[\w-]+\?/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?'), '&p=1');
+      expect(forged.status).toBe(400);
+      expect(forged.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    // Nothing was fetched from the CDN for a probe.
+    expect(cdnRequests()).toBe(before);
+  });
+});
+
+describe('errors in cobalt’s codes', () => {
+  const error = (code: string, context?: object) => ({ status: 'error', error: { code: `error.api.${code}`, ...(context ? { context } : {}) } });
+  it.each([
+    ['not_found', 'content.post.unavailable'],
+    ['private', 'content.post.private'],
+    ['rate_limited', 'fetch.rate', { service: 'instagram' }],
+    ['garbage', 'fetch.fail', { service: 'instagram' }],
+  ] as const)('Instagram says %s → %s', async (fault, code, context?: object) => {
+    const shortcode = `Cobalt${fault.replace(/_/g, '')}`;
+    rig.fake.switches.set(shortcode, fault);
+    const res = await cobalt({ url: `${IG}/p/${shortcode}/` });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(error(code, context));
+  });
+
+  it('links: missing, invalid, another service, an unsupported Instagram link, an offsite share', async () => {
+    expect((await cobalt({ videoQuality: '720' })).body).toEqual(error('link.missing'));
+    expect((await cobalt({ url: '' })).body).toEqual(error('link.missing'));
+    expect((await cobalt({ url: 'not a link' })).body).toEqual(error('link.invalid'));
+    expect((await cobalt({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).body).toEqual(error('service.unsupported'));
+    expect((await cobalt({ url: `${IG}/explore/` })).body).toEqual(error('link.unsupported', { service: 'instagram' }));
+    expect((await cobalt({ url: `${IG}/share/p/${FIXTURE.shareOffsite}/` })).body).toEqual(error('link.unsupported', { service: 'instagram' }));
+  });
+
+  it('headers, body shape and size', async () => {
+    const url = `${IG}/p/${FIXTURE.v1Image}/`;
+    expect((await cobalt({ url }, { 'content-type': 'application/json' })).body).toEqual(error('header.accept'));
+    expect((await cobalt({ url }, { accept: '*/*', 'content-type': 'application/json' })).body).toEqual(error('header.accept'));
+    expect((await cobalt({ url }, { accept: 'application/json', 'content-type': 'text/plain' })).body).toEqual(error('header.content_type'));
+    expect((await cobalt({ url }, { accept: 'application/json' })).body).toEqual(error('header.content_type'));
+    expect((await cobalt({ url, youtubeVideoCodec: 'h265' })).body).toEqual(error('invalid_body'));
+    expect((await cobalt({ url, somethingElse: 1 })).body).toEqual(error('invalid_body'));
+    expect((await cobalt('{"url": ')).body).toEqual(error('invalid_body'));
+    expect((await cobalt('[1,2]')).body).toEqual(error('invalid_body'));
+    const padded = (n: number) => JSON.stringify({ url: `${url}?x=${'a'.repeat(n)}` });
+    const exactly = padded(1024 - padded(0).length);
+    expect(Buffer.byteLength(exactly)).toBe(1024);
+    const fits = await cobalt(exactly);
+    expect(fits.status).toBe(200);
+    const over = await cobalt(padded(1025 - padded(0).length));
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual(error('invalid_body'));
+    expect(over.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('no 5xx and always cobalt’s JSON for hostile bodies', async () => {
+    const bodies = ['', 'null', '0', '"x"', '{}', '{"url":null}', '{"url":{}}', '{"url":["a"]}', '{"url":"\\u0000"}', '{"__proto__":{"url":"x"}}', '{"url":"https://instagram.com/p/' + '%'.repeat(900) + '"}', '\uFEFF{"url":"x"}', '{"url":"x","videoQuality":1080}', '{"url":"x","localProcessing":"yes"}', '{"url":"x","subtitleLang":"e"}'];
+    for (const body of bodies) {
+      const res = await fetch(`${rig.app.base}/`, { method: 'POST', headers: JSON_HEADERS, body });
+      expect(res.status, body).toBeLessThan(500);
+      const json = await res.json();
+      expect(json.status, body).toBe('error');
+      expect(json.error.code, body).toMatch(/^error\.api\./);
+    }
+    expect((await fetch(`${rig.app.base}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('the preflight of cobalt’s web app is allowed from any origin', async () => {
+    const res = await fetch(`${rig.app.base}/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://cobalt.tools', 'access-control-request-method': 'POST', 'access-control-request-headers': 'accept, authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe('accept, authorization, content-type');
+  });
+});
+
+describe('the native API is unchanged', () => {
+  it('POST /api/v1/resolve still answers our shape and our errors', async () => {
+    const ok = await rig.resolve(`${IG}/p/${FIXTURE.v1Carousel}/`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.items).toHaveLength(4);
+    expect(ok.body.zipUrl).toMatch(/^\/api\/v1\/zip\//);
+    expect(ok.headers.get('access-control-allow-origin')).toBeNull();
+    const bad = await rig.resolve('not a link');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_url');
+  });
+});
