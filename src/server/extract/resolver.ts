@@ -5,12 +5,12 @@
 import { linkKey, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
 import type { Config, StrategyName } from '../config.ts';
-import { cdnExpiry } from '../media/token.ts';
 import { countCacheLookup, countSessionExpired } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { LookupChain, type DirectLink } from './chain.ts';
 import { asExtractError, ExtractError } from './failure.ts';
+import { cdnExpiry } from './cdn-expiry.ts';
 import { Healing } from './healing.ts';
 import { StrategyHealth, type StrategyStatus } from './health.ts';
 import { UpstreamClient } from './instagram/client.ts';
@@ -49,7 +49,7 @@ const SHARE_TARGET_TTL_MS = 60 * 60 * 1000;
 export interface ResolverOptions {
   config: Config;
   logger: ResolverLogger;
-  cache?: ResolutionCache;
+  cache?: ResolutionCache<RawResolution>;
   /** The app's shared Redis client; without it a Redis cache connects on its own when config.redisUrl is set. */
   redis?: Redis;
   timeouts?: Partial<ResolverTimeouts>;
@@ -62,7 +62,7 @@ export class Resolver {
   private readonly logger: ResolverLogger;
   private readonly timeouts: ResolverTimeouts;
   private readonly measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
-  readonly cache: ResolutionCache;
+  readonly cache: ResolutionCache<RawResolution>;
   private readonly client: UpstreamClient;
   private readonly deps: InstagramDeps;
   private readonly autolink?: ProviderHttp;
@@ -84,7 +84,7 @@ export class Resolver {
     this.logger = options.logger;
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     if (options.measureSizes) this.measureSizes = options.measureSizes;
-    this.cache = options.cache ?? createResolutionCache({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    this.cache = options.cache ?? createResolutionCache<RawResolution>({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
     this.flights = createFlightLock(options.redis, options.logger, { lockMs: this.timeouts.deadlineMs + 5000, waitMs: this.timeouts.deadlineMs });
     const ig = options.config.instagram;
     this.client = new UpstreamClient({

@@ -12,7 +12,7 @@ import { EgressPool, type Egress, type EgressPoolOptions } from './egress/egress
 import { currentClient } from './egress/lookup-client.ts';
 import type { Session } from './egress/session-pool.ts';
 import { TransportError, type Transport } from './egress/transport.ts';
-import { isLoginWall } from './responses.ts';
+import { isLoginWall } from './login-wall.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';

@@ -1,6 +1,7 @@
 /** Upstream answers → JSON or a classified failure (PROTOCOL "Failure signals"). */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamResponse } from './client.ts';
+import { isLoginWall } from './login-wall.ts';
 
 function header(res: UpstreamResponse, name: string): string | undefined {
   const value = res.headers[name];
@@ -10,20 +11,6 @@ function header(res: UpstreamResponse, name: string): string | undefined {
 export function retryAfterSeconds(res: UpstreamResponse): number | undefined {
   const value = Number(header(res, 'retry-after'));
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
-}
-
-/**
- * Where Instagram puts a visitor it will not serve: its login page, a challenge, or (since 2026, and for an expired
- * session) its home page `/` (yt-dlp `_is_login_redirect`, gallery-dl #8714, #9731, yt-dlp #17278).
- */
-export function isLoginWall(location: string): boolean {
-  let path: string;
-  try {
-    path = new URL(location, 'https://www.instagram.com').pathname;
-  } catch {
-    return false;
-  }
-  return path === '/' || path.startsWith('/accounts/login') || path.startsWith('/challenge');
 }
 
 /** Classify an upstream JSON message such as `{"message":"…","status":"fail"}`. */
