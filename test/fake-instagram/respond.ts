@@ -57,6 +57,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export interface FaultResponders {
   notFound(): void;
   private(): void;
+  /** An age-gated post as this endpoint shows it to the logged out (default: as if not found). */
+  gated?(): void;
 }
 
 /**
@@ -90,6 +92,9 @@ export async function applyFault(
       return undefined;
     case 'private':
       responders.private();
+      return undefined;
+    case 'age_restricted':
+      (responders.gated ?? responders.notFound)();
       return undefined;
     case 'login_redirect':
       send(res, 302, '', { location: `${webOrigin}/accounts/login/?next=${encodeURIComponent(req.url ?? '/')}` });

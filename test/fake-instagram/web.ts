@@ -17,6 +17,13 @@ const NOT_AVAILABLE = '<!DOCTYPE html><html><body>Sorry, this page isn&#39;t ava
 const RESERVED = new Set(['accounts', 'api', 'challenge', 'explore', 'graphql', 'p', 'reel', 'reels', 'share', 'stories', 'tv', 'web', 'static']);
 
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
+/** A stale or refused doc id, 2026 (instaloader #2710, #2695; misiektoja/instagram_monitor #91): HTTP 400. */
+export const STALE_400 = { message: 'invalid request', errors: [{ message: 'execution error', severity: 'CRITICAL' }], status: 'fail' };
+/** A GraphQL answer to a viewer Instagram sees as logged out (yt-dlp PR #17081; the exact wording is unverified). */
+export const LOGGED_OUT = { data: null, errors: [{ message: 'Please log in: the viewer is logged out', severity: 'CRITICAL', code: 1357001 }], status: 'ok' };
+/** The rest of a browser's jar that `/` sets (FxEmbed `fetchInstagramSession`; the values are ours). */
+const JAR_COOKIES = ['mid=ZfakeMid0AAE; Path=/; Max-Age=63072000; Secure', 'datr=fakeDatr01; Path=/; Max-Age=63072000; Secure; HttpOnly'];
+const LONG_CODE = 28;
 
 /** `<` escaped so JSON can sit inside a <script>. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -32,8 +39,8 @@ export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: Ser
   const embedMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/embed(?:\/captioned)?\/?$/.exec(path);
   if (req.method === 'GET' && embedMatch) return embed(ctx, req, res, embedMatch[1]!);
   if (req.method === 'GET' && path === '/api/v1/users/web_profile_info/') return webProfile(ctx, req, res, url.searchParams.get('username') ?? '');
-  const pageMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-  if (req.method === 'GET' && pageMatch) return postPage(ctx, req, res, pageMatch[1]!);
+  const pageMatch = /^\/(p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (req.method === 'GET' && pageMatch) return postPage(ctx, req, res, pageMatch[2]!, pageMatch[1]!);
   const shareMatch = /^\/share\/(?:(?:p|reel)\/)?([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (req.method === 'GET' && shareMatch) return share(ctx, req, res, shareMatch[1]!);
   if (path.startsWith('/accounts/login')) {
@@ -62,7 +69,7 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
     res,
     200,
     `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${inPage}${bundleTags(ctx)}</head><body></body></html>`,
-    { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly'] },
+    { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly', ...(ctx.switches.is2026('cookie-jar') ? JAR_COOKIES : [])] },
   );
 }
 
@@ -92,6 +99,7 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   ctx.counts.saw(endpoint, req.headers);
   // A doc id Instagram no longer knows (after a rotation): an errors answer without data ("status":"fail" in 2026).
   if (endpoint === 'unknown') {
+    if (ctx.switches.is2026('stale-400')) return sendJson(res, 400, STALE_400);
     return sendJson(res, 200, { errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675030 }], data: null, status: ctx.switches.is2026('stale-status-fail') ? 'fail' : 'ok' });
   }
   // June 2026: the retired query answers null for every post, whatever the post (instaloader #2704, yt-dlp #17074).
@@ -113,21 +121,41 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
     }
   }
   const post = shortcode ? ctx.fixtures.posts.get(shortcode) : undefined;
+  if (endpoint !== 'graphql-shortcode' && ctx.switches.is2026('graphql-logged-out')) return sendJson(res, 200, LOGGED_OUT);
+  const jar = cookiesOf(req);
   const nullAnswer = () => {
     if (endpoint === 'graphql-shortcode') return sendJson(res, 200, { data: { xdt_shortcode_media: null }, extensions: { is_final: true }, status: 'ok' });
     if (endpoint === 'graphql-web-info') return sendJson(res, 200, { data: { xdt_api__v1__media__shortcode__web_info: { items: [] } }, status: 'ok' });
     return sendJson(res, 200, { data: { xig_polaris_media: null }, status: 'ok' });
   };
+  // Without the jar a browser carries (mid, ig_did), an empty answer (unverified: what Instagram does then).
+  if (ctx.switches.is2026('cookie-jar') && (!jar.mid || !jar.ig_did)) return nullAnswer();
   const ok = await applyFault(ctx.switches.faultFor(endpoint, shortcode), req, res, ctx.webOrigin, {
     notFound: nullAnswer,
     // GraphQL by shortcode says only null for private posts; the v1-shaped ones say who may see it.
     private: () => (endpoint === 'graphql-shortcode' ? nullAnswer() : sendJson(res, 400, NOT_AUTHORIZED)),
+    gated: () => (endpoint === 'polaris-media' ? sendJson(res, 200, { data: { xig_polaris_media: { if_not_gated_logged_out: null } }, status: 'ok' }) : nullAnswer()),
   });
   if (!ok) return;
   if (!post) return nullAnswer();
   if (endpoint === 'graphql-shortcode') return sendMediaJson(ctx, res, { data: { xdt_shortcode_media: post.graphql }, extensions: { is_final: true }, status: 'ok' }, ok.expired);
   if (endpoint === 'graphql-web-info') return sendMediaJson(ctx, res, { data: { xdt_api__v1__media__shortcode__web_info: { items: [post.v1] } }, status: 'ok' }, ok.expired);
-  return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: post.v1 } }, status: 'ok' }, ok.expired);
+  return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: polarisShape(ctx, post.v1) } }, status: 'ok' }, ok.expired);
+}
+
+type Json = Record<string, unknown>;
+
+/** 2026 Polaris images as FxEmbed's fixture has them: `display_uri` and the original size, no `image_versions2`. */
+function polarisShape(ctx: FakeContext, v1: unknown): unknown {
+  if (!ctx.switches.is2026('polaris-display-uri')) return v1;
+  const image = (item: Json): Json => {
+    if (item.media_type !== 1) return item;
+    const { image_versions2: versions, ...rest } = item as Json & { image_versions2?: { candidates?: { url: string; width: number; height: number }[] } };
+    const best = versions?.candidates?.[0];
+    return best ? { ...rest, display_uri: best.url, original_width: best.width, original_height: best.height } : item;
+  };
+  const media = v1 as Json;
+  return Array.isArray(media.carousel_media) ? { ...media, carousel_media: (media.carousel_media as Json[]).map(image) } : image(media);
 }
 
 const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title></head><body><div id="react-root"></div></body></html>';
@@ -136,25 +164,36 @@ const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title>
  * A post's own page, as a logged-out browser gets it: the app shell, its script bundles, and the answer of its
  * Polaris query prefetched in a `data-sjs` script (RelayPrefetchedStreamCache → __bbox.result.data.xig_polaris_media).
  */
-async function postPage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string): Promise<void> {
+async function postPage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string, section = 'p'): Promise<void> {
   ctx.counts.hit('post-page', shortcode);
   ctx.counts.saw('post-page', req.headers);
   const post = ctx.fixtures.posts.get(shortcode);
+  const gated = () => sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: null }));
   const ok = await applyFault(ctx.switches.faultFor('post-page', shortcode), req, res, ctx.webOrigin, {
     notFound: () => sendHtml(res, 404, NOT_AVAILABLE),
-    private: () => sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: null })),
+    private: gated,
+    gated,
   });
   if (!ok) return;
+  if (!post && shortcode.length > LONG_CODE && ctx.switches.is2026('private-long-code')) return gated();
   if (!post) return sendHtml(res, 404, NOT_AVAILABLE);
-  sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: rewriteCdnJson(post.v1, ctx.cdnOrigin, oeFor(ok.expired)) }));
+  // FxEmbed asks /reel/ when /p/ gives nothing: a reel's /p/ page may carry no media.
+  const isReel = (post.v1 as { product_type?: string }).product_type === 'clips';
+  if (isReel && section === 'p' && ctx.switches.is2026('reel-page-only')) return gated();
+  const media = rewriteCdnJson(polarisShape(ctx, post.v1), ctx.cdnOrigin, oeFor(ok.expired));
+  sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: media }));
 }
 
-function postPageHtml(ctx: FakeContext, polarisMedia: unknown): string {
-  const prefetch = {
-    require: [
-      ['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_PolarisPostRootQueryRelayPreloader_1', { __bbox: { complete: true, result: { data: { xig_polaris_media: polarisMedia }, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]],
-    ],
-  };
+function postPageHtml(ctx: FakeContext, polarisMedia: { if_not_gated_logged_out: unknown }): string {
+  // Older pages carry web_info items (FxEmbed extractors.ts); some put xig_polaris_media outside the stream cache.
+  const data = ctx.switches.is2026('page-web-info') ? { xdt_api__v1__media__shortcode__web_info: { items: polarisMedia.if_not_gated_logged_out ? [polarisMedia.if_not_gated_logged_out] : [] } } : { xig_polaris_media: polarisMedia };
+  const prefetch = ctx.switches.is2026('page-polaris-anywhere')
+    ? { require: [['PolarisPostRoot', 'render', null, [{ props: { routeData: data } }]]] }
+    : {
+        require: [
+          ['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_PolarisPostRootQueryRelayPreloader_1', { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]],
+        ],
+      };
   return `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div><script type="application/json" data-content-len="120" data-sjs>{"require":[["ServerJS","handle",null,[{"define":[]}]]]}</script><script type="application/json" data-content-len="9000" data-sjs>${scriptJson(prefetch)}</script></body></html>`;
 }
 
@@ -202,19 +241,29 @@ async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse
   const ok = await applyFault(ctx.switches.faultFor('embed', shortcode), req, res, ctx.webOrigin, {
     notFound: () => sendHtml(res, 404, '<!DOCTYPE html><html><body>Page not found</body></html>'),
     private: broken,
+    gated: broken,
   });
   if (!ok) return;
   const post = ctx.fixtures.posts.get(shortcode);
+  if (!post && shortcode.length > LONG_CODE && ctx.switches.is2026('private-long-code')) return broken();
   if (!post) return sendHtml(res, 404, '<!DOCTYPE html><html><body>Page not found</body></html>');
   const oe = oeFor(ok.expired);
   // Captured-as-GraphQL posts embed as contextJSON (JSON in a JSON string); v1 ones via __additionalDataLoaded.
   const script =
     post.native === 'graphql'
       ? `<script>requireLazy(["TimeSliceImpl","ServerJS"],function(){(new ServerJS()).handle({"define":[["EmbedSimple",[],{"contextJSON":${scriptJson(
-          JSON.stringify({ context: { type: 'media' }, gql_data: { shortcode_media: rewriteCdnJson(post.graphql, ctx.cdnOrigin, oe) } }),
+          JSON.stringify({ context: { type: 'media' }, gql_data: { shortcode_media: rewriteCdnJson(embedShape(ctx, post.graphql), ctx.cdnOrigin, oe) } }),
         )}}]]});});</script>`
       : `<script type="text/javascript">window.__additionalDataLoaded('extra',${scriptJson({ items: [rewriteCdnJson(post.v1, ctx.cdnOrigin, oe)] })});</script>`;
   sendHtml(res, 200, `<!DOCTYPE html><html><head><title>Instagram</title></head><body class="EmbedCaptioned">${script}</body></html>`);
+}
+
+/** cobalt PR #1554: an embed carousel's videos may come without `video_url`. */
+function embedShape(ctx: FakeContext, graphql: unknown): unknown {
+  const media = graphql as { edge_sidecar_to_children?: { edges: { node: Json }[] } };
+  if (!ctx.switches.is2026('embed-no-video-url') || !media.edge_sidecar_to_children) return graphql;
+  const edges = media.edge_sidecar_to_children.edges.map(({ node }) => ({ node: node.is_video ? { ...node, video_url: undefined } : node }));
+  return { ...media, edge_sidecar_to_children: { edges } };
 }
 
 async function webProfile(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, username: string): Promise<void> {
