@@ -18,13 +18,14 @@ import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
 import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import type { EgressPoolStatus } from './instagram/egress/egress-pool.ts';
-import { asClient } from './instagram/egress/lookup-client.ts';
+import { asClient, withWaitAllowance } from './instagram/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
 import { keepUsableMedia } from './usable-media.ts';
+import { VerdictMemory } from './verdict-memory.ts';
 
 export interface ResolverLogger {
   info(obj: object, msg: string): void;
@@ -78,6 +79,8 @@ export class Resolver {
   readonly docIds: DocIdBook;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
+  /** Posts found deleted, private or age-gated in the last 10 minutes, by post id. */
+  private readonly verdicts: VerdictMemory;
 
   constructor(options: ResolverOptions) {
     this.config = options.config;
@@ -85,6 +88,7 @@ export class Resolver {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     if (options.measureSizes) this.measureSizes = options.measureSizes;
     this.cache = options.cache ?? createResolutionCache<RawResolution>({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    this.verdicts = new VerdictMemory({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
     this.flights = createFlightLock(options.redis, options.logger, { lockMs: this.timeouts.deadlineMs + 5000, waitMs: this.timeouts.deadlineMs });
     const ig = options.config.instagram;
     this.client = new UpstreamClient({
@@ -148,9 +152,16 @@ export class Resolver {
       const filled = await this.cache.get(key);
       if (filled) return this.hit(key, filled);
       countCacheLookup('miss');
+      const post = 'shortcode' in link ? link.shortcode : undefined;
+      const known = post ? await this.verdicts.recall(post) : undefined;
+      if (known) throw known;
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const raw = keepUsableMedia(await this.chain.run(link, key, deadline));
+        const found = await withWaitAllowance(this.config.instagram.egress.maxWaitMs, () => this.chain.run(link, key, deadline)).catch(async (err: unknown) => {
+          if (post && err instanceof ExtractError) await this.verdicts.remember(post, err);
+          throw err;
+        });
+        const raw = keepUsableMedia(found);
         if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
         if (this.measureSizes) raw.sizes = await this.measureSizes(raw);
         await this.cache.set(key, raw, cacheTtlMs(raw));
@@ -219,7 +230,7 @@ export class Resolver {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.client.close(), this.autolink?.close(), this.storyInfo?.close(), this.cache.close()]);
+    await Promise.all([this.client.close(), this.autolink?.close(), this.storyInfo?.close(), this.cache.close(), this.verdicts.close()]);
   }
 }
 
