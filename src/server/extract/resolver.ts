@@ -4,12 +4,12 @@
  */
 import { linkKey, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
-import type { Config, StrategyName } from '../config.ts';
+import type { Config } from '../config.ts';
 import { countCacheLookup, countSessionExpired } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { LookupChain, type DirectLink } from './chain.ts';
-import { asExtractError, ExtractError } from './failure.ts';
+import { ExtractError } from './failure.ts';
 import { cdnExpiry } from './cdn-expiry.ts';
 import { Healing } from './healing.ts';
 import { StrategyHealth, type StrategyStatus } from './health.ts';
@@ -24,6 +24,7 @@ import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
+import { LiveProbes } from './live-probes.ts';
 import { keepUsableMedia } from './usable-media.ts';
 import { VerdictMemory } from './verdict-memory.ts';
 
@@ -79,6 +80,8 @@ export class Resolver {
   readonly docIds: DocIdBook;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
+  /** What `npm run check-live` asks Instagram outside the chain. */
+  readonly probes: LiveProbes;
   /** Posts found deleted, private or age-gated in the last 10 minutes, by post id. */
   private readonly verdicts: VerdictMemory;
 
@@ -116,6 +119,7 @@ export class Resolver {
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
     this.healing = new Healing(this.docIds, healer, this.health);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
+    this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
@@ -204,18 +208,6 @@ export class Resolver {
   private knownShareTarget(shareId: string): DirectLink | undefined {
     const known = this.shareTargets.get(shareId);
     return known && known.expires > Date.now() ? { kind: known.target.linkKind, shortcode: known.target.shortcode } : undefined;
-  }
-
-  /** One post strategy alone on a post (doc-id healing included), outside the chain: `npm run check-live`. */
-  async probeStrategy(name: StrategyName, target: PostTarget): Promise<{ outcome: 'ok' | ExtractError['kind']; ms: number; items?: number; detail?: string }> {
-    const started = performance.now();
-    try {
-      const raw = await this.healing.runPostStrategy(this.deps, POST_STRATEGIES[name], target, AbortSignal.timeout(this.timeouts.deadlineMs));
-      return { outcome: 'ok', ms: performance.now() - started, items: raw.items.length };
-    } catch (err) {
-      const failure = asExtractError(err);
-      return { outcome: failure.kind, ms: performance.now() - started, detail: failure.message };
-    }
   }
 
   /** Where each post strategy stands, the doc ids in use and the session's state: /readyz detail and /metrics. */

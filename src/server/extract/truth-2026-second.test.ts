@@ -8,6 +8,7 @@ import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { startHttpProxy } from '../../../test/http-proxy.ts';
 import { freePort } from '../../../test/redis-server.ts';
+import { metricsRegistry } from '../metrics.ts';
 
 const IG = 'https://www.instagram.com';
 /** A private post's shortcode: the post's own code and 28 more characters (yt-dlp 480125560a). */
@@ -180,6 +181,27 @@ describe('second pass, sessions follow their proxy', () => {
     } finally {
       await rig.close();
       await live.close();
+    }
+  });
+});
+
+describe('second pass, one lookup’s waits', () => {
+  /** Refusals of our own egress budget so far, every egress together (the registry is this process's). */
+  const refusals = async () => {
+    const metric = (await metricsRegistry.getMetricsAsJSON()).find((m) => m.name === 'gramsave_egress_total') as { values: { labels: { event?: string }; value: number }[] } | undefined;
+    return (metric?.values ?? []).filter((v) => v.labels.event === 'refusal').reduce((sum, v) => sum + v.value, 0);
+  };
+
+  it('IG_EGRESS_MAX_WAIT_MS bounds the whole lookup: one refusal ends it, the next strategies do not wait again', async () => {
+    // One token in the bucket (a burst of one, the next in 10 s): the token page takes it, every strategy would wait.
+    const rig = await startResolveRig({ env: { IG_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '300' } });
+    try {
+      const before = await refusals();
+      const res = await rig.resolve(`${IG}/p/NoSuchPost30/`);
+      expect([res.status, res.body.error.code, res.body.error.source]).toEqual([429, 'rate_limited', 'instance']);
+      expect((await refusals()) - before).toBe(1);
+    } finally {
+      await rig.close();
     }
   });
 });
