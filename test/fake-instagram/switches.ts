@@ -51,6 +51,8 @@ export const FACTS_2026_SECOND = [
   'polaris-display-uri',
   /** Embed carousels lack a video's `video_url` (cobalt PR #1554). */
   'embed-no-video-url',
+  /** `/` carries the LSD token only in `<script id="__eqmc">{"l":…}` (yt-dlp `_real_initialize`, FxEmbed). */
+  'lsd-eqmc-only',
 ] as const;
 export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number];
 

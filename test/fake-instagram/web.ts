@@ -64,11 +64,14 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
   // 2026: some pages set no csrftoken cookie and carry the token in the page, some grant none at all.
   const noCsrf = ctx.switches.is2026('no-csrf');
   const cookieless = noCsrf || ctx.switches.is2026('csrf-in-page');
+  const lsdScript = ctx.switches.is2026('lsd-eqmc-only')
+    ? `<script type="application/json" id="__eqmc">{"u":"\\/","e":"AcHzfake","s":"1:2:3","l":"${lsd}","f":"fake"}</script>`
+    : `<script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>`;
   const inPage = cookieless && !noCsrf ? `<script type="application/json">{"config":{"csrf_token":"${csrf}","viewer":null}}</script>` : '';
   sendHtml(
     res,
     200,
-    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${inPage}${bundleTags(ctx)}</head><body></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title>${lsdScript}${inPage}${bundleTags(ctx)}</head><body></body></html>`,
     { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly', ...(ctx.switches.is2026('cookie-jar') ? JAR_COOKIES : [])] },
   );
 }

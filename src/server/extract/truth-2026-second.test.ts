@@ -129,6 +129,15 @@ describe('second pass, logged out', () => {
     });
   });
 
+  it('a home page carrying the LSD token only in its __eqmc script still gives Polaris its token', async () => {
+    rig.fake.switches.enable2026('lsd-eqmc-only');
+    rig.fake.rotateTokens();
+    await alone('polaris-media', async (r) => {
+      expect((await r.resolve(`${IG}/p/${FIXTURE.v1Reel}/`)).status).toBe(200);
+      expect(rig.fake.counts.headersOf('polaris-media')!['x-fb-lsd']).toBeTruthy();
+    });
+  });
+
   it('a hit costs at most one Instagram request besides the tokens', async () => {
     const before = rig.fake.counts.total();
     for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.v1Carousel, FIXTURE.dashReel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
