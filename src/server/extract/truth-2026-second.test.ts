@@ -3,6 +3,8 @@
  * (switches.ts FACTS_2026_SECOND, docs/instagram.md "The second pass"). Each case failed before the change: most
  * ended in 404 "Content not found or has been deleted" for a live post.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
@@ -190,6 +192,31 @@ describe('second pass, sessions follow their proxy', () => {
     } finally {
       await rig.close();
       await live.close();
+    }
+  });
+});
+
+describe('second pass, fact 10: a logged-out wall stands before one address', () => {
+  it('with two egresses and one walled, every post resolves and the walled one is set aside', async () => {
+    // What Instagram answers the walled address, whatever it asks: the login page (gallery-dl #1230).
+    const wall = createServer((req, res) => res.writeHead(302, { location: `/accounts/login/?next=${encodeURIComponent(req.url ?? '/')}` }).end());
+    await new Promise<void>((resolve) => wall.listen(0, '127.0.0.1', resolve));
+    const walled = await startHttpProxy({ divertTo: `127.0.0.1:${(wall.address() as AddressInfo).port}` });
+    const live = await startHttpProxy();
+    const rig = await startResolveRig({ env: { IG_PROXY: `${walled.url},${live.url}` } });
+    try {
+      for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.v1Carousel, FIXTURE.dashReel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
+      const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { egress: { egresses: { egress: string; coolingMs: number }[] } };
+      const cooling = Object.fromEntries(ready.egress.egresses.map((e) => [e.egress, e.coolingMs]));
+      expect(cooling[new URL(walled.url).host]).toBeGreaterThan(0);
+      expect(cooling[new URL(live.url).host]).toBe(0);
+      // Set aside: after the first wall, the walled address is not asked again while it cools.
+      expect(walled.hosts.length).toBeLessThanOrEqual(2);
+    } finally {
+      await rig.close();
+      await Promise.all([walled.close(), live.close()]);
+      wall.closeAllConnections();
+      await new Promise<void>((resolve) => wall.close(() => resolve()));
     }
   });
 });

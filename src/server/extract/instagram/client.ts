@@ -8,12 +8,12 @@
  */
 import { countEgress } from '../../metrics.ts';
 import { ExtractError } from '../failure.ts';
-import { EgressPool, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
+import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
 import { CookieJars } from './egress/cookie-jar.ts';
 import { currentClient, waitAllowance } from './egress/lookup-client.ts';
 import type { Session } from './egress/session-pool.ts';
 import { TransportError, type Transport } from './egress/transport.ts';
-import { isLoginWall } from './login-wall.ts';
+import { redirectWall, sessionWall } from './login-wall.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
@@ -124,7 +124,16 @@ export class UpstreamClient {
       else if (res.status < 500) this.pool.health.ok(egress.key);
       this.keepClaim(res, session, egress);
       if (req.origin === 'web') this.jars.keep(this.identity(session, egress), res.headers['set-cookie']);
-      const wall = session ? sessionWall(res) : undefined;
+      const wall = session ? sessionWall(res) : redirectWall(res);
+      // A logged-out wall stands before one address (gallery-dl #1230, 12–24 h): that egress is set aside for the
+      // logged out, and the request goes out again through the next one.
+      if (!session && wall && req.origin === 'web' && this.pool.egresses.length > 1) {
+        this.pool.health.coolDown(loggedOutKey(egress));
+        if (attempt < limit) {
+          avoid = egress;
+          continue;
+        }
+      }
       if (session && wall) {
         this.pool.sessions.expire(session, wall);
         // The same request again with the next live session, or logged out.
@@ -216,17 +225,6 @@ export class UpstreamClient {
 
 function anyOf(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
   return a ? AbortSignal.any([a, b]) : b;
-}
-
-/** How a session request's answer says Instagram walled the session off, or undefined. */
-function sessionWall(res: UpstreamResponse): string | undefined {
-  const raw = res.headers.location;
-  const location = Array.isArray(raw) ? raw[0] : raw;
-  if (res.status >= 300 && res.status < 400 && location && isLoginWall(location)) return `redirected to ${new URL(location, 'https://www.instagram.com').pathname}`;
-  if ((res.status === 400 || res.status === 401 || res.status === 403) && /"(?:message|error_type)"\s*:\s*"(?:login_required|checkpoint_required|challenge_required)"/.test(res.body.slice(0, 2000))) {
-    return 'answered login_required/checkpoint';
-  }
-  return undefined;
 }
 
 function asExtractFailure(err: unknown, req: UpstreamRequest): ExtractError {
