@@ -10,23 +10,13 @@ import { bundleTags } from './bundles.ts';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
+import { embedShape, JAR_COOKIES, LOGGED_OUT, LONG_CODE, NOT_AVAILABLE, polarisShape, postPage, scriptJson, STALE_400 } from './post-page.ts';
 
 /** The claim Instagram hands out once 2026's `www-claim` fact is on. */
 export const WWW_CLAIM = 'hmac.AR0fakeWwwClaimFromTheFake';
-const NOT_AVAILABLE = '<!DOCTYPE html><html><body>Sorry, this page isn&#39;t available.</body></html>';
 const RESERVED = new Set(['accounts', 'api', 'challenge', 'explore', 'graphql', 'p', 'reel', 'reels', 'share', 'stories', 'tv', 'web', 'static']);
 
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
-/** A stale or refused doc id, 2026 (instaloader #2710, #2695; misiektoja/instagram_monitor #91): HTTP 400. */
-export const STALE_400 = { message: 'invalid request', errors: [{ message: 'execution error', severity: 'CRITICAL' }], status: 'fail' };
-/** A GraphQL answer to a viewer Instagram sees as logged out (yt-dlp PR #17081; the exact wording is unverified). */
-export const LOGGED_OUT = { data: null, errors: [{ message: 'Please log in: the viewer is logged out', severity: 'CRITICAL', code: 1357001 }], status: 'ok' };
-/** The rest of a browser's jar that `/` sets (FxEmbed `fetchInstagramSession`; the values are ours). */
-const JAR_COOKIES = ['mid=ZfakeMid0AAE; Path=/; Max-Age=63072000; Secure', 'datr=fakeDatr01; Path=/; Max-Age=63072000; Secure; HttpOnly'];
-const LONG_CODE = 28;
-
-/** `<` escaped so JSON can sit inside a <script>. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fake');
@@ -146,59 +136,7 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: polarisShape(ctx, post.v1) } }, status: 'ok' }, ok.expired);
 }
 
-type Json = Record<string, unknown>;
-
-/** 2026 Polaris images as FxEmbed's fixture has them: `display_uri` and the original size, no `image_versions2`. */
-function polarisShape(ctx: FakeContext, v1: unknown): unknown {
-  if (!ctx.switches.is2026('polaris-display-uri')) return v1;
-  const image = (item: Json): Json => {
-    if (item.media_type !== 1) return item;
-    const { image_versions2: versions, ...rest } = item as Json & { image_versions2?: { candidates?: { url: string; width: number; height: number }[] } };
-    const best = versions?.candidates?.[0];
-    return best ? { ...rest, display_uri: best.url, original_width: best.width, original_height: best.height } : item;
-  };
-  const media = v1 as Json;
-  return Array.isArray(media.carousel_media) ? { ...media, carousel_media: (media.carousel_media as Json[]).map(image) } : image(media);
-}
-
 const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title></head><body><div id="react-root"></div></body></html>';
-
-/**
- * A post's own page, as a logged-out browser gets it: the app shell, its script bundles, and the answer of its
- * Polaris query prefetched in a `data-sjs` script (RelayPrefetchedStreamCache → __bbox.result.data.xig_polaris_media).
- */
-async function postPage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string, section = 'p'): Promise<void> {
-  ctx.counts.hit('post-page', shortcode);
-  ctx.counts.saw('post-page', req.headers);
-  const post = ctx.fixtures.posts.get(shortcode);
-  const gated = () => sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: null }));
-  const ok = await applyFault(ctx.switches.faultFor('post-page', shortcode), req, res, ctx.webOrigin, {
-    notFound: () => sendHtml(res, 404, NOT_AVAILABLE),
-    private: gated,
-    gated,
-  });
-  if (!ok) return;
-  if (!post && shortcode.length > LONG_CODE && ctx.switches.is2026('private-long-code')) return gated();
-  if (!post) return sendHtml(res, 404, NOT_AVAILABLE);
-  // FxEmbed asks /reel/ when /p/ gives nothing: a reel's /p/ page may carry no media.
-  const isReel = (post.v1 as { product_type?: string }).product_type === 'clips';
-  if (isReel && section === 'p' && ctx.switches.is2026('reel-page-only')) return gated();
-  const media = rewriteCdnJson(polarisShape(ctx, post.v1), ctx.cdnOrigin, oeFor(ok.expired));
-  sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: media }));
-}
-
-function postPageHtml(ctx: FakeContext, polarisMedia: { if_not_gated_logged_out: unknown }): string {
-  // Older pages carry web_info items (FxEmbed extractors.ts); some put xig_polaris_media outside the stream cache.
-  const data = ctx.switches.is2026('page-web-info') ? { xdt_api__v1__media__shortcode__web_info: { items: polarisMedia.if_not_gated_logged_out ? [polarisMedia.if_not_gated_logged_out] : [] } } : { xig_polaris_media: polarisMedia };
-  const prefetch = ctx.switches.is2026('page-polaris-anywhere')
-    ? { require: [['PolarisPostRoot', 'render', null, [{ props: { routeData: data } }]]] }
-    : {
-        require: [
-          ['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_PolarisPostRootQueryRelayPreloader_1', { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]],
-        ],
-      };
-  return `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div><script type="application/json" data-content-len="120" data-sjs>{"require":[["ServerJS","handle",null,[{"define":[]}]]]}</script><script type="application/json" data-content-len="9000" data-sjs>${scriptJson(prefetch)}</script></body></html>`;
-}
 
 /** topsearch: users whose name holds the query, the exact one first (gallery-dl's first way to a user in 2026). */
 async function topsearch(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
@@ -259,14 +197,6 @@ async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse
         )}}]]});});</script>`
       : `<script type="text/javascript">window.__additionalDataLoaded('extra',${scriptJson({ items: [rewriteCdnJson(post.v1, ctx.cdnOrigin, oe)] })});</script>`;
   sendHtml(res, 200, `<!DOCTYPE html><html><head><title>Instagram</title></head><body class="EmbedCaptioned">${script}</body></html>`);
-}
-
-/** cobalt PR #1554: an embed carousel's videos may come without `video_url`. */
-function embedShape(ctx: FakeContext, graphql: unknown): unknown {
-  const media = graphql as { edge_sidecar_to_children?: { edges: { node: Json }[] } };
-  if (!ctx.switches.is2026('embed-no-video-url') || !media.edge_sidecar_to_children) return graphql;
-  const edges = media.edge_sidecar_to_children.edges.map(({ node }) => ({ node: node.is_video ? { ...node, video_url: undefined } : node }));
-  return { ...media, edge_sidecar_to_children: { edges } };
 }
 
 async function webProfile(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, username: string): Promise<void> {

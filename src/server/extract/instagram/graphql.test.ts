@@ -1,7 +1,7 @@
 /** How a GraphQL answer reads (issue 29): the 2026 stale document is HTTP 400, and neither throttling nor "logged out" is one. */
 import { describe, expect, it } from 'vitest';
 import { FEEDBACK_REQUIRED, THROTTLE_200 } from '../../../../test/fake-instagram/respond.ts';
-import { LOGGED_OUT, STALE_400 } from '../../../../test/fake-instagram/web.ts';
+import { LOGGED_OUT, STALE_400 } from '../../../../test/fake-instagram/post-page.ts';
 import { readGraphqlAnswer, StaleDocumentError } from './graphql.ts';
 import { rulingFailure } from './ruling.ts';
 
