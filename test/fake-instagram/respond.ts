@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './switches.ts';
 
 export const WAIT_MESSAGE = 'Please wait a few minutes before you try again.';
-/** Throttling in a 200 (2026): GraphQL's code 1675004. */
+/** Throttling in a 200 (2026): GraphQL's code 1675004 (issue 22; no peer read 2026-11-26 confirms it: unverified). */
 export const THROTTLE_200 = { errors: [{ message: 'Rate limit exceeded', severity: 'CRITICAL', code: 1675004, summary: 'Rate limit exceeded' }], data: null, status: 'ok' };
 /** The spam guard (gallery-dl #7202, captured 2025-03-23). */
 export const FEEDBACK_REQUIRED = {

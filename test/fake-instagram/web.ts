@@ -16,6 +16,7 @@ import { embedShape, JAR_COOKIES, LOGGED_OUT, LONG_CODE, NOT_AVAILABLE, polarisS
 export const WWW_CLAIM = 'hmac.AR0fakeWwwClaimFromTheFake';
 const RESERVED = new Set(['accounts', 'api', 'challenge', 'explore', 'graphql', 'p', 'reel', 'reels', 'share', 'stories', 'tv', 'web', 'static']);
 
+/** A private post's answer on the v1-shaped endpoints (no peer read 2026-11-26 confirms it for posts: unverified). */
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
 
 export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -207,6 +208,7 @@ async function webProfile(ctx: FakeContext, req: IncomingMessage, res: ServerRes
   // 2026: the endpoint is broken for live business accounts (cobalt #1579) and mostly throttled (gallery-dl PR #9069).
   if (ctx.switches.is2026('profile-info-broken') && profile) {
     if (profile.business) return sendJson(res, 400, { message: 'Asset 1250000000000000 of type ig_business_category_subvertical has been deleted or is not accessible', status: 'fail' });
+    // The Retry-After here is unverified (no peer read 2026-11-26 shows one on web_profile_info).
     return sendJson(res, 429, { message: 'Please wait a few minutes before you try again.', status: 'fail' }, { 'retry-after': '300' });
   }
   const fault = ctx.switches.faultFor('web-profile-info', key);
