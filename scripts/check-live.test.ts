@@ -46,6 +46,15 @@ describe('npm run check-live', () => {
     expect(stdout).toMatch(/media-info\s+\| login_required \d+ ms/);
     expect(stdout).toContain('shortcode 8845758582119845 (default)');
     expect(stdout).toContain('every strategy works for at least one link');
+    expect(stdout).toMatch(new RegExp(`${FIXTURE.image}\\s+nothing restricted`));
+    expect(stdout).toContain('stale document (an unknown doc id): read as a stale document, heals');
+  });
+
+  it('reports the ruling on an age-gated post and the 2026 stale-document answer (HTTP 400)', async () => {
+    fake.switches.enable2026('stale-400').set(FIXTURE.image, 'age_restricted');
+    const { stdout } = await checkLive(LINKS);
+    expect(stdout).toMatch(new RegExp(`${FIXTURE.image}\\s+age_restricted: ruling on ${FIXTURE.image}: Restricted Video`));
+    expect(stdout).toMatch(/stale document \(an unknown doc id\): read as a stale document, heals — unknown doc id: 400 invalid request execution error/);
   });
 
   it('exits 1 and names a strategy broken for every link', async () => {

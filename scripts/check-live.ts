@@ -3,8 +3,10 @@
  * the configuration, real Instagram by default), for each link. Prints strategy × link → ok or the failure kind,
  * with milliseconds; then, per strategy, how many answers were empty, login walls or throttling (2026: a retired
  * query answers empty for every post, walls and throttles say who asked); then the doc ids in use and where each came
- * from. Exits 1 when some strategy is broken, or empty, for every link, so a daily run (cron, CI schedule) tells the
- * operator early; see docs/deploy.md.
+ * from; then Instagram's ruling on each link (age-gated or not) and what it answers a doc id it does not know (a
+ * stale document: the app heals only from the answer it recognises). Exits 1 when some strategy is broken, or empty,
+ * for every link, or when a stale document would not heal, so a daily run (cron, CI schedule) tells the operator
+ * early; see docs/deploy.md.
  */
 import { parseLink } from '../src/shared/link.ts';
 import { loadConfig, STRATEGY_NAMES, type StrategyName } from '../src/server/config.ts';
@@ -34,13 +36,14 @@ async function main(): Promise<number> {
   const broken: StrategyName[] = [];
   const retired: StrategyName[] = [];
   const signals: string[] = [];
+  let staleHeals = true;
   try {
     for (const name of STRATEGY_NAMES) {
       const cells: string[] = [];
       let working = false;
       const seen = { empty: 0, wall: 0, throttled: 0 };
       for (const target of targets) {
-        const result = await resolver.probeStrategy(name, target);
+        const result = await resolver.probes.strategy(name, target);
         cells.push(`${result.outcome} ${Math.round(result.ms)} ms`);
         if (result.outcome === 'empty') seen.empty++;
         if (result.outcome === 'login_required') seen.wall++;
@@ -59,13 +62,21 @@ async function main(): Promise<number> {
     const out = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), '', 'answers that say nothing of the post:', ...signals, ''];
     out.push('doc ids in use:');
     for (const [op, entry] of Object.entries(resolver.docIds.all())) out.push(`  ${op.padEnd(9)} ${entry.id} (${entry.source})`);
+    out.push('', 'ruling (get_ruling_for_content):');
+    for (const target of targets) {
+      const ruling = await resolver.probes.ruling(target);
+      out.push(`  ${target.shortcode.padEnd(12)} ${ruling.outcome === 'ok' ? 'nothing restricted' : `${ruling.outcome}: ${ruling.detail ?? ''}`} (${Math.round(ruling.ms)} ms)`);
+    }
+    const stale = await resolver.probes.staleDocument();
+    staleHeals = stale.heals;
+    out.push('', `stale document (an unknown doc id): ${stale.heals ? 'read as a stale document, heals' : `NOT read as a stale document (${stale.outcome}): a rotation would not heal`} — ${stale.detail ?? ''}`);
     if (retired.length) out.push('', `EMPTY for every link (a retired query? take it out of IG_STRATEGIES): ${retired.join(', ')}`);
     out.push('', broken.length ? `BROKEN for every link: ${broken.join(', ')}` : 'every strategy works for at least one link');
     process.stdout.write(out.join('\n') + '\n');
   } finally {
     await resolver.close();
   }
-  return broken.length || retired.length ? 1 : 0;
+  return broken.length || retired.length || !staleHeals ? 1 : 0;
 }
 
 main().then(

@@ -1,6 +1,7 @@
 /**
  * A forward HTTP proxy on loopback for tests of IG_PROXY: CONNECT tunnels and absolute-form requests (what a client
- * sends a proxy for an http:// target), to 127.0.0.1 only. Records every target host it carried.
+ * sends a proxy for an http:// target), to 127.0.0.1 only. Records every target host it carried. With `divertTo`, it
+ * carries everything to another local server: an egress whose address Instagram walls off.
  */
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -12,7 +13,12 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startHttpProxy(): Promise<TestProxy> {
+export interface TestProxyOptions {
+  /** Carry every request to this `host:port` instead of the one asked for: an address Instagram answers differently. */
+  divertTo?: string;
+}
+
+export async function startHttpProxy(options: TestProxyOptions = {}): Promise<TestProxy> {
   const hosts: string[] = [];
   const server: Server = createServer((req, res) => {
     let target: URL;
@@ -23,6 +29,7 @@ export async function startHttpProxy(): Promise<TestProxy> {
     }
     if (target.hostname !== '127.0.0.1') return void res.writeHead(403).end();
     hosts.push(target.host);
+    if (options.divertTo) target.host = options.divertTo;
     const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -31,7 +38,7 @@ export async function startHttpProxy(): Promise<TestProxy> {
     req.pipe(upstream);
   });
   server.on('connect', (req, client, head) => {
-    const [host, port] = (req.url ?? '').split(':');
+    const [host, port] = (options.divertTo ?? req.url ?? '').split(':');
     if (host !== '127.0.0.1') return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     hosts.push(req.url ?? '');
     const upstream = connect(Number(port), host, () => {

@@ -62,6 +62,16 @@ describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
     expect(fetchesFor(FIXTURE.image)).toBe(cost);
   });
 
+  it('shares a verdict: a post found deleted on A is not asked again on B (10 minutes, by post id)', async () => {
+    const first = await resolve(a, postUrl('GoneOnA0001'));
+    expect([first.status, first.body.error?.code]).toEqual([404, 'not_found']);
+    const cost = fetchesFor('GoneOnA0001');
+    expect(cost).toBeGreaterThanOrEqual(1);
+    const second = await resolve(b, 'https://www.instagram.com/reel/GoneOnA0001/');
+    expect([second.status, second.body.error?.code]).toEqual([404, 'not_found']);
+    expect(fetchesFor('GoneOnA0001')).toBe(cost);
+  });
+
   it("serves a media token signed by the other instance", async () => {
     const { body } = await resolve(a, postUrl(FIXTURE.image));
     const item = body.items[0]!;

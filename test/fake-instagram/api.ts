@@ -13,7 +13,12 @@ const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' 
 const LOGIN_REQUIRED = { message: 'login_required', require_login: true, status: 'fail' };
 
 const hasSession = (req: IncomingMessage) => Boolean(cookiesOf(req).sessionid);
-const WALLS: ReadonlySet<Fault> = new Set<Fault>(['login_redirect', 'challenge_redirect', 'home_redirect']);
+const WALLS: ReadonlySet<Fault> = new Set<Fault>(['login_redirect', 'challenge_redirect', 'home_redirect', 'age_restricted']);
+/**
+ * get_ruling_for_content of an age-gated post (yt-dlp reads `title`/`description` and looks for "Restricted Video",
+ * @ 1f1101d0dc; the description's wording is ours, unverified).
+ */
+export const RESTRICTED_RULING = { title: 'Restricted Video', description: 'You must be 18 or older to watch this video.', status: 'ok' };
 
 /** A login wall stands before logged-out visitors: a session Instagram accepts goes past it (an expired one does not get here). */
 function sessionSeesPast(req: IncomingMessage, fault: Fault | undefined): Fault | undefined {
@@ -26,6 +31,10 @@ export async function handleRest(ctx: FakeContext, req: IncomingMessage, res: Se
   const media = /^\/api\/v1\/media\/(\d+)\/info\/?$/.exec(path);
   const user = /^\/api\/v1\/users\/(\d+)\/info\/?$/.exec(path);
   const reels = path === '/api/v1/feed/reels_media/';
+  if (req.method === 'GET' && path === '/api/v1/web/get_ruling_for_content/') {
+    await ruling(ctx, req, res, url.searchParams.get('target_id') ?? '');
+    return true;
+  }
   if (req.method !== 'GET' || !(media || user || reels)) return false;
   const session = cookiesOf(req).sessionid;
   if (session && ctx.switches.expiredSessions.has(session)) {
@@ -45,6 +54,8 @@ async function mediaInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResp
   ctx.counts.saw('media-info', req.headers);
   if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
   if (ctx.switches.mediaInfoNeedsSession && !hasSession(req)) return sendJson(res, 401, LOGIN_REQUIRED);
+  // yt-dlp #17275: a refused request answers 404 for a post that exists.
+  if (ctx.switches.is2026('media-info-refused-404')) return sendJson(res, 404, { message: 'Media not found or unavailable', status: 'fail' });
   const fault = sessionSeesPast(req, ctx.switches.faultFor('media-info', shortcode));
   const ok = await applyFault(fault, req, res, ctx.webOrigin, {
     notFound: () =>
@@ -57,6 +68,18 @@ async function mediaInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResp
   const post = ctx.postsByPk.get(pk);
   if (!post) return sendJson(res, 404, { message: 'Media not found or unavailable', status: 'fail' });
   sendMediaJson(ctx, res, { items: [post.v1], num_results: 1, more_available: false, auto_load_more_enabled: false, status: 'ok' }, ok.expired);
+}
+
+/** The ruling on a post (yt-dlp's and FxEmbed's warm-up): "Restricted Video" for an age-gated one, else just ok. */
+async function ruling(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, pk: string): Promise<void> {
+  const shortcode = shortcodeOfPk(pk);
+  ctx.counts.hit('ruling', shortcode);
+  ctx.counts.saw('ruling', req.headers);
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
+  const fault = ctx.switches.faultFor('ruling', shortcode);
+  if (fault === 'age_restricted') return sendJson(res, 200, RESTRICTED_RULING);
+  const ok = await applyFault(fault, req, res, ctx.webOrigin, { notFound: () => sendJson(res, 200, { status: 'ok' }), private: () => sendJson(res, 200, { status: 'ok' }) });
+  if (ok) sendJson(res, 200, { status: 'ok' });
 }
 
 async function usersInfo(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './switches.ts';
 
 export const WAIT_MESSAGE = 'Please wait a few minutes before you try again.';
-/** Throttling in a 200 (2026): GraphQL's code 1675004. */
+/** Throttling in a 200 (2026): GraphQL's code 1675004 (issue 22; no peer read 2026-11-26 confirms it: unverified). */
 export const THROTTLE_200 = { errors: [{ message: 'Rate limit exceeded', severity: 'CRITICAL', code: 1675004, summary: 'Rate limit exceeded' }], data: null, status: 'ok' };
 /** The spam guard (gallery-dl #7202, captured 2025-03-23). */
 export const FEEDBACK_REQUIRED = {
@@ -57,6 +57,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export interface FaultResponders {
   notFound(): void;
   private(): void;
+  /** An age-gated post as this endpoint shows it to the logged out (default: as if not found). */
+  gated?(): void;
 }
 
 /**
@@ -90,6 +92,9 @@ export async function applyFault(
       return undefined;
     case 'private':
       responders.private();
+      return undefined;
+    case 'age_restricted':
+      (responders.gated ?? responders.notFound)();
       return undefined;
     case 'login_redirect':
       send(res, 302, '', { location: `${webOrigin}/accounts/login/?next=${encodeURIComponent(req.url ?? '/')}` });

@@ -25,7 +25,36 @@ export const FACTS_2026 = [
   /** web_profile_info: 400 "Asset … has been deleted" for business accounts, 429 for the others. */
   'profile-info-broken',
 ] as const;
-export type Fact2026 = (typeof FACTS_2026)[number];
+
+/**
+ * Issue 29, the answers the first pass missed (docs/instagram.md, "The second pass"): one switch per fact, off
+ * unless named (`enable2026(...)`) or all turned on with `enable2026(...FACTS_2026_SECOND)`.
+ */
+export const FACTS_2026_SECOND = [
+  /** A stale or refused doc id answers HTTP 400 `{"message":"invalid request","errors":[{"message":"execution error",…}],"status":"fail"}`. */
+  'stale-400',
+  /** A GraphQL answer without data whose error says the viewer is logged out (wording unverified). */
+  'graphql-logged-out',
+  /** A private post's long shortcode (> 28 characters): every answer is empty, the page and the embed say nothing. */
+  'private-long-code',
+  /** The session's media/{pk}/info answers 404 "Media not found" for posts that exist (yt-dlp #17275). */
+  'media-info-refused-404',
+  /** `/` sets the browser's whole jar (csrftoken, mid, ig_did, datr); GraphQL answers null without mid and ig_did (unverified). */
+  'cookie-jar',
+  /** The post page carries the older `xdt_api__v1__media__shortcode__web_info` items instead of Polaris. */
+  'page-web-info',
+  /** The post page's `xig_polaris_media` sits outside any RelayPrefetchedStreamCache entry. */
+  'page-polaris-anywhere',
+  /** A reel's `/p/` page carries nothing; its `/reel/` page does. */
+  'reel-page-only',
+  /** Polaris images come as `display_uri` with `original_width`/`original_height`, no `image_versions2`. */
+  'polaris-display-uri',
+  /** Embed carousels lack a video's `video_url` (cobalt PR #1554). */
+  'embed-no-video-url',
+  /** `/` carries the LSD token only in `<script id="__eqmc">{"l":…}` (yt-dlp `_real_initialize`, FxEmbed). */
+  'lsd-eqmc-only',
+] as const;
+export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number];
 
 export type Fault =
   | 'not_found'
@@ -41,6 +70,8 @@ export type Fault =
   | 'throttle_200'
   /** `{"message":"feedback_required","spam":true,"feedback_title":"Try Again Later",…}` (gallery-dl #7202). */
   | 'feedback_required'
+  /** An age-gated post: empty to the logged out, "Restricted Video" in its ruling, whole to a session. */
+  | 'age_restricted'
   | 'server_error'
   | 'garbage'
   | 'null_media'
@@ -70,6 +101,7 @@ export const ENDPOINTS = [
   'post-page',
   'topsearch',
   'profile-page',
+  'ruling',
   'static',
   'foreign',
   'home-redirect-session',
@@ -100,9 +132,10 @@ export class FakeSwitches {
   /** Session ids Instagram no longer accepts: a request carrying one is sent to the home page `/`. */
   readonly expiredSessions = new Set<string>();
 
-  /** Turn 2026 facts on: the ones named, or all. */
+  /** Turn 2026 facts on: the ones named, or all of the first pass. */
   enable2026(...facts: Fact2026[]): this {
-    for (const fact of facts.length > 0 ? facts : FACTS_2026) if (fact !== 'no-csrf' || facts.includes('no-csrf')) this.facts.add(fact);
+    const all: readonly Fact2026[] = FACTS_2026;
+    for (const fact of facts.length > 0 ? facts : all) if (fact !== 'no-csrf' || facts.includes('no-csrf')) this.facts.add(fact);
     return this;
   }
 

@@ -10,16 +10,14 @@ import { bundleTags } from './bundles.ts';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
+import { embedShape, JAR_COOKIES, LOGGED_OUT, LONG_CODE, NOT_AVAILABLE, polarisShape, postPage, scriptJson, STALE_400 } from './post-page.ts';
 
 /** The claim Instagram hands out once 2026's `www-claim` fact is on. */
 export const WWW_CLAIM = 'hmac.AR0fakeWwwClaimFromTheFake';
-const NOT_AVAILABLE = '<!DOCTYPE html><html><body>Sorry, this page isn&#39;t available.</body></html>';
 const RESERVED = new Set(['accounts', 'api', 'challenge', 'explore', 'graphql', 'p', 'reel', 'reels', 'share', 'stories', 'tv', 'web', 'static']);
 
+/** A private post's answer on the v1-shaped endpoints (no peer read 2026-11-26 confirms it for posts: unverified). */
 const NOT_AUTHORIZED = { message: 'Not authorized to view user', status: 'fail' };
-
-/** `<` escaped so JSON can sit inside a <script>. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fake');
@@ -32,8 +30,8 @@ export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: Ser
   const embedMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/embed(?:\/captioned)?\/?$/.exec(path);
   if (req.method === 'GET' && embedMatch) return embed(ctx, req, res, embedMatch[1]!);
   if (req.method === 'GET' && path === '/api/v1/users/web_profile_info/') return webProfile(ctx, req, res, url.searchParams.get('username') ?? '');
-  const pageMatch = /^\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-  if (req.method === 'GET' && pageMatch) return postPage(ctx, req, res, pageMatch[1]!);
+  const pageMatch = /^\/(p|reel|tv)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (req.method === 'GET' && pageMatch) return postPage(ctx, req, res, pageMatch[2]!, pageMatch[1]!);
   const shareMatch = /^\/share\/(?:(?:p|reel)\/)?([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (req.method === 'GET' && shareMatch) return share(ctx, req, res, shareMatch[1]!);
   if (path.startsWith('/accounts/login')) {
@@ -57,12 +55,15 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
   // 2026: some pages set no csrftoken cookie and carry the token in the page, some grant none at all.
   const noCsrf = ctx.switches.is2026('no-csrf');
   const cookieless = noCsrf || ctx.switches.is2026('csrf-in-page');
+  const lsdScript = ctx.switches.is2026('lsd-eqmc-only')
+    ? `<script type="application/json" id="__eqmc">{"u":"\\/","e":"AcHzfake","s":"1:2:3","l":"${lsd}","f":"fake"}</script>`
+    : `<script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>`;
   const inPage = cookieless && !noCsrf ? `<script type="application/json">{"config":{"csrf_token":"${csrf}","viewer":null}}</script>` : '';
   sendHtml(
     res,
     200,
-    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><script type="application/json">{"define":[["LSD",[],{"token":"${lsd}"},323]]}</script>${inPage}${bundleTags(ctx)}</head><body></body></html>`,
-    { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly'] },
+    `<!DOCTYPE html><html lang="en"><head><title>Instagram</title>${lsdScript}${inPage}${bundleTags(ctx)}</head><body></body></html>`,
+    { 'set-cookie': [...(cookieless ? [] : [`csrftoken=${csrf}; Path=/; Max-Age=31449600; SameSite=Lax; Secure`]), 'ig_did=FAKE; Path=/; HttpOnly', ...(ctx.switches.is2026('cookie-jar') ? JAR_COOKIES : [])] },
   );
 }
 
@@ -92,6 +93,7 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   ctx.counts.saw(endpoint, req.headers);
   // A doc id Instagram no longer knows (after a rotation): an errors answer without data ("status":"fail" in 2026).
   if (endpoint === 'unknown') {
+    if (ctx.switches.is2026('stale-400')) return sendJson(res, 400, STALE_400);
     return sendJson(res, 200, { errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675030 }], data: null, status: ctx.switches.is2026('stale-status-fail') ? 'fail' : 'ok' });
   }
   // June 2026: the retired query answers null for every post, whatever the post (instaloader #2704, yt-dlp #17074).
@@ -113,50 +115,29 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
     }
   }
   const post = shortcode ? ctx.fixtures.posts.get(shortcode) : undefined;
+  if (endpoint !== 'graphql-shortcode' && ctx.switches.is2026('graphql-logged-out')) return sendJson(res, 200, LOGGED_OUT);
+  const jar = cookiesOf(req);
   const nullAnswer = () => {
     if (endpoint === 'graphql-shortcode') return sendJson(res, 200, { data: { xdt_shortcode_media: null }, extensions: { is_final: true }, status: 'ok' });
     if (endpoint === 'graphql-web-info') return sendJson(res, 200, { data: { xdt_api__v1__media__shortcode__web_info: { items: [] } }, status: 'ok' });
     return sendJson(res, 200, { data: { xig_polaris_media: null }, status: 'ok' });
   };
+  // Without the jar a browser carries (mid, ig_did), an empty answer (unverified: what Instagram does then).
+  if (ctx.switches.is2026('cookie-jar') && (!jar.mid || !jar.ig_did)) return nullAnswer();
   const ok = await applyFault(ctx.switches.faultFor(endpoint, shortcode), req, res, ctx.webOrigin, {
     notFound: nullAnswer,
     // GraphQL by shortcode says only null for private posts; the v1-shaped ones say who may see it.
     private: () => (endpoint === 'graphql-shortcode' ? nullAnswer() : sendJson(res, 400, NOT_AUTHORIZED)),
+    gated: () => (endpoint === 'polaris-media' ? sendJson(res, 200, { data: { xig_polaris_media: { if_not_gated_logged_out: null } }, status: 'ok' }) : nullAnswer()),
   });
   if (!ok) return;
   if (!post) return nullAnswer();
   if (endpoint === 'graphql-shortcode') return sendMediaJson(ctx, res, { data: { xdt_shortcode_media: post.graphql }, extensions: { is_final: true }, status: 'ok' }, ok.expired);
   if (endpoint === 'graphql-web-info') return sendMediaJson(ctx, res, { data: { xdt_api__v1__media__shortcode__web_info: { items: [post.v1] } }, status: 'ok' }, ok.expired);
-  return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: post.v1 } }, status: 'ok' }, ok.expired);
+  return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: polarisShape(ctx, post.v1) } }, status: 'ok' }, ok.expired);
 }
 
 const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title></head><body><div id="react-root"></div></body></html>';
-
-/**
- * A post's own page, as a logged-out browser gets it: the app shell, its script bundles, and the answer of its
- * Polaris query prefetched in a `data-sjs` script (RelayPrefetchedStreamCache → __bbox.result.data.xig_polaris_media).
- */
-async function postPage(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, shortcode: string): Promise<void> {
-  ctx.counts.hit('post-page', shortcode);
-  ctx.counts.saw('post-page', req.headers);
-  const post = ctx.fixtures.posts.get(shortcode);
-  const ok = await applyFault(ctx.switches.faultFor('post-page', shortcode), req, res, ctx.webOrigin, {
-    notFound: () => sendHtml(res, 404, NOT_AVAILABLE),
-    private: () => sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: null })),
-  });
-  if (!ok) return;
-  if (!post) return sendHtml(res, 404, NOT_AVAILABLE);
-  sendHtml(res, 200, postPageHtml(ctx, { if_not_gated_logged_out: rewriteCdnJson(post.v1, ctx.cdnOrigin, oeFor(ok.expired)) }));
-}
-
-function postPageHtml(ctx: FakeContext, polarisMedia: unknown): string {
-  const prefetch = {
-    require: [
-      ['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_PolarisPostRootQueryRelayPreloader_1', { __bbox: { complete: true, result: { data: { xig_polaris_media: polarisMedia }, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]],
-    ],
-  };
-  return `<!DOCTYPE html><html lang="en"><head><title>Instagram</title><link rel="preload" href="${ctx.staticOrigin}/rsrc.php/v3/y4/r/PolarisApp.js" as="script">${bundleTags(ctx)}</head><body><div id="react-root"></div><script type="application/json" data-content-len="120" data-sjs>{"require":[["ServerJS","handle",null,[{"define":[]}]]]}</script><script type="application/json" data-content-len="9000" data-sjs>${scriptJson(prefetch)}</script></body></html>`;
-}
 
 /** topsearch: users whose name holds the query, the exact one first (gallery-dl's first way to a user in 2026). */
 async function topsearch(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
@@ -202,16 +183,18 @@ async function embed(ctx: FakeContext, req: IncomingMessage, res: ServerResponse
   const ok = await applyFault(ctx.switches.faultFor('embed', shortcode), req, res, ctx.webOrigin, {
     notFound: () => sendHtml(res, 404, '<!DOCTYPE html><html><body>Page not found</body></html>'),
     private: broken,
+    gated: broken,
   });
   if (!ok) return;
   const post = ctx.fixtures.posts.get(shortcode);
+  if (!post && shortcode.length > LONG_CODE && ctx.switches.is2026('private-long-code')) return broken();
   if (!post) return sendHtml(res, 404, '<!DOCTYPE html><html><body>Page not found</body></html>');
   const oe = oeFor(ok.expired);
   // Captured-as-GraphQL posts embed as contextJSON (JSON in a JSON string); v1 ones via __additionalDataLoaded.
   const script =
     post.native === 'graphql'
       ? `<script>requireLazy(["TimeSliceImpl","ServerJS"],function(){(new ServerJS()).handle({"define":[["EmbedSimple",[],{"contextJSON":${scriptJson(
-          JSON.stringify({ context: { type: 'media' }, gql_data: { shortcode_media: rewriteCdnJson(post.graphql, ctx.cdnOrigin, oe) } }),
+          JSON.stringify({ context: { type: 'media' }, gql_data: { shortcode_media: rewriteCdnJson(embedShape(ctx, post.graphql), ctx.cdnOrigin, oe) } }),
         )}}]]});});</script>`
       : `<script type="text/javascript">window.__additionalDataLoaded('extra',${scriptJson({ items: [rewriteCdnJson(post.v1, ctx.cdnOrigin, oe)] })});</script>`;
   sendHtml(res, 200, `<!DOCTYPE html><html><head><title>Instagram</title></head><body class="EmbedCaptioned">${script}</body></html>`);
@@ -225,6 +208,7 @@ async function webProfile(ctx: FakeContext, req: IncomingMessage, res: ServerRes
   // 2026: the endpoint is broken for live business accounts (cobalt #1579) and mostly throttled (gallery-dl PR #9069).
   if (ctx.switches.is2026('profile-info-broken') && profile) {
     if (profile.business) return sendJson(res, 400, { message: 'Asset 1250000000000000 of type ig_business_category_subvertical has been deleted or is not accessible', status: 'fail' });
+    // The Retry-After here is unverified (no peer read 2026-11-26 shows one on web_profile_info).
     return sendJson(res, 429, { message: 'Please wait a few minutes before you try again.', status: 'fail' }, { 'retry-after': '300' });
   }
   const fault = ctx.switches.faultFor('web-profile-info', key);

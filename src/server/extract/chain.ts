@@ -17,7 +17,8 @@ import type { RawResolution } from './raw.ts';
 import { fetchAutolink } from './thirdparty/autolink.ts';
 import type { ProviderHttp } from './thirdparty/provider-http.ts';
 import { fetchStoryInfo } from './thirdparty/story-info.ts';
-import { decideFailure } from './verdict.ts';
+import { silentVerdict } from './silent-verdict.ts';
+import { decideFailure, isDecisiveNotFound, onlySilence } from './verdict.ts';
 
 /** A link that names its target itself (a share link first has to be followed). */
 export type DirectLink = Exclude<ParsedLink, { kind: 'share' }>;
@@ -63,14 +64,26 @@ export class LookupChain {
       case 'igtv': {
         const target: PostTarget = { shortcode: link.shortcode, linkKind: link.kind };
         const empties: string[] = [];
+        let gated = false;
         for (const name of healing.health.order(this.parts.config.instagram.strategies)) {
-          if (POST_STRATEGIES[name].needsSession && !client.hasSession) continue;
+          const strategy = POST_STRATEGIES[name];
+          if (strategy.needsSession && !client.hasSession) continue;
+          // The page said the post is gated for the logged out: the other logged-out ways would only say it again.
+          if (gated && !strategy.needsSession) continue;
           const before = failures.length;
-          result = await attempt(name, (signal) => healing.runPostStrategy(deps, POST_STRATEGIES[name], target, signal));
-          if (failures.length > before && failures.at(-1)!.kind === 'empty') empties.push(name);
+          result = await attempt(name, (signal) => healing.runPostStrategy(deps, strategy, target, signal));
           if (result) break;
+          const last = failures.length > before ? failures.at(-1)! : undefined;
+          if (last?.kind === 'empty') empties.push(name);
+          if (last?.gated) gated = true;
+          // The post's own page said it is gone; or our own budget refused, and the next step would wait again.
+          if (last && (isDecisiveNotFound(last) || (last.kind === 'rate_limited' && last.source === 'instance'))) break;
         }
         healing.settleEmpties(empties, result !== undefined, key);
+        if (!result && onlySilence(failures)) {
+          const ruled = await silentVerdict(client, target, deadline);
+          if (ruled) failures.push(ruled);
+        }
         if (!result && autolink) {
           result = await attempt('autolink', (signal) => fetchAutolink(autolink, { kind: link.kind, sourceUrl, shortcode: link.shortcode }, signal));
         }

@@ -30,17 +30,26 @@ export class ExtractError extends Error {
   readonly userMessage?: string;
   /** For rate_limited: Instagram throttled us (the default), or this instance's own egress queue refused. */
   readonly source?: ErrorSource;
+  /**
+   * For not_found: a signal that proves nothing on its own (an API 404, the embed's "unavailable": Instagram says
+   * them for refused requests and gated posts too, yt-dlp #17275). Only the post's own page answering 404 decides.
+   */
+  readonly weak?: true;
+  /** For empty: the post's page says it is gated for the logged out (`if_not_gated_logged_out: null`). */
+  readonly gated?: true;
 
   constructor(
     kind: FailureKind,
     message: string,
-    options: { retryAfterSeconds?: number; userMessage?: string; source?: ErrorSource; cause?: unknown } = {},
+    options: { retryAfterSeconds?: number; userMessage?: string; source?: ErrorSource; cause?: unknown; weak?: true; gated?: true } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.userMessage = options.userMessage;
     this.source = options.source;
+    if (options.weak) this.weak = true;
+    if (options.gated) this.gated = true;
   }
 }
 

@@ -144,11 +144,17 @@ describe('single-flight and cache', () => {
     expect(rig.fake.counts.get('graphql-web-info', FIXTURE.reel2025)).toBe(2);
   });
 
-  it('failures are not cached', async () => {
-    rig.fake.switches.set('NotCached1', 'private');
-    expect((await rig.resolve(`${IG}/p/NotCached1/`)).status).toBe(403);
+  it('failures are not cached, but a verdict on the post (private, deleted, age-gated) is remembered for 10 minutes', async () => {
+    rig.fake.switches.set('NotCached1', 'rate_limited');
+    expect((await rig.resolve(`${IG}/p/NotCached1/`)).status).toBe(429);
     rig.fake.switches.targets.delete('NotCached1');
     expect((await rig.resolve(`${IG}/p/NotCached1/`)).status).toBe(404);
+    rig.fake.switches.set('Remembered1', 'private');
+    expect((await rig.resolve(`${IG}/p/Remembered1/`)).status).toBe(403);
+    rig.fake.switches.targets.delete('Remembered1');
+    const asked = rig.fake.counts.total();
+    expect((await rig.resolve(`${IG}/tv/Remembered1/`)).status).toBe(403);
+    expect(rig.fake.counts.total()).toBe(asked);
   });
 });
 

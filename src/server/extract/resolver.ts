@@ -4,13 +4,13 @@
  */
 import { linkKey, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
-import type { Config, StrategyName } from '../config.ts';
-import { cdnExpiry } from '../media/token.ts';
+import type { Config } from '../config.ts';
 import { countCacheLookup, countSessionExpired } from '../metrics.ts';
 import { createFlightLock, type FlightLock } from '../store/redis-lock.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { LookupChain, type DirectLink } from './chain.ts';
-import { asExtractError, ExtractError } from './failure.ts';
+import { ExtractError } from './failure.ts';
+import { cdnExpiry } from './cdn-expiry.ts';
 import { Healing } from './healing.ts';
 import { StrategyHealth, type StrategyStatus } from './health.ts';
 import { UpstreamClient } from './instagram/client.ts';
@@ -18,13 +18,15 @@ import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
 import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import type { EgressPoolStatus } from './instagram/egress/egress-pool.ts';
-import { asClient } from './instagram/egress/lookup-client.ts';
+import { asClient, withWaitAllowance } from './instagram/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
+import { LiveProbes } from './live-probes.ts';
 import { keepUsableMedia } from './usable-media.ts';
+import { VerdictMemory } from './verdict-memory.ts';
 
 export interface ResolverLogger {
   info(obj: object, msg: string): void;
@@ -49,7 +51,7 @@ const SHARE_TARGET_TTL_MS = 60 * 60 * 1000;
 export interface ResolverOptions {
   config: Config;
   logger: ResolverLogger;
-  cache?: ResolutionCache;
+  cache?: ResolutionCache<RawResolution>;
   /** The app's shared Redis client; without it a Redis cache connects on its own when config.redisUrl is set. */
   redis?: Redis;
   timeouts?: Partial<ResolverTimeouts>;
@@ -62,7 +64,7 @@ export class Resolver {
   private readonly logger: ResolverLogger;
   private readonly timeouts: ResolverTimeouts;
   private readonly measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
-  readonly cache: ResolutionCache;
+  readonly cache: ResolutionCache<RawResolution>;
   private readonly client: UpstreamClient;
   private readonly deps: InstagramDeps;
   private readonly autolink?: ProviderHttp;
@@ -78,13 +80,18 @@ export class Resolver {
   readonly docIds: DocIdBook;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
+  /** What `npm run check-live` asks Instagram outside the chain. */
+  readonly probes: LiveProbes;
+  /** Posts found deleted, private or age-gated in the last 10 minutes, by post id. */
+  private readonly verdicts: VerdictMemory;
 
   constructor(options: ResolverOptions) {
     this.config = options.config;
     this.logger = options.logger;
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     if (options.measureSizes) this.measureSizes = options.measureSizes;
-    this.cache = options.cache ?? createResolutionCache({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    this.cache = options.cache ?? createResolutionCache<RawResolution>({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
+    this.verdicts = new VerdictMemory({ redis: options.redis, redisUrl: options.config.redisUrl, logger: options.logger });
     this.flights = createFlightLock(options.redis, options.logger, { lockMs: this.timeouts.deadlineMs + 5000, waitMs: this.timeouts.deadlineMs });
     const ig = options.config.instagram;
     this.client = new UpstreamClient({
@@ -112,6 +119,7 @@ export class Resolver {
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
     this.healing = new Healing(this.docIds, healer, this.health);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
+    this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);
@@ -148,9 +156,16 @@ export class Resolver {
       const filled = await this.cache.get(key);
       if (filled) return this.hit(key, filled);
       countCacheLookup('miss');
+      const post = 'shortcode' in link ? link.shortcode : undefined;
+      const known = post ? await this.verdicts.recall(post) : undefined;
+      if (known) throw known;
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const raw = keepUsableMedia(await this.chain.run(link, key, deadline));
+        const found = await withWaitAllowance(this.config.instagram.egress.maxWaitMs, () => this.chain.run(link, key, deadline)).catch(async (err: unknown) => {
+          if (post && err instanceof ExtractError) await this.verdicts.remember(post, err);
+          throw err;
+        });
+        const raw = keepUsableMedia(found);
         if (raw.items.length === 0) throw new ExtractError('no_media', `${key}: no items`);
         if (this.measureSizes) raw.sizes = await this.measureSizes(raw);
         await this.cache.set(key, raw, cacheTtlMs(raw));
@@ -195,18 +210,6 @@ export class Resolver {
     return known && known.expires > Date.now() ? { kind: known.target.linkKind, shortcode: known.target.shortcode } : undefined;
   }
 
-  /** One post strategy alone on a post (doc-id healing included), outside the chain: `npm run check-live`. */
-  async probeStrategy(name: StrategyName, target: PostTarget): Promise<{ outcome: 'ok' | ExtractError['kind']; ms: number; items?: number; detail?: string }> {
-    const started = performance.now();
-    try {
-      const raw = await this.healing.runPostStrategy(this.deps, POST_STRATEGIES[name], target, AbortSignal.timeout(this.timeouts.deadlineMs));
-      return { outcome: 'ok', ms: performance.now() - started, items: raw.items.length };
-    } catch (err) {
-      const failure = asExtractError(err);
-      return { outcome: failure.kind, ms: performance.now() - started, detail: failure.message };
-    }
-  }
-
   /** Where each post strategy stands, the doc ids in use and the session's state: /readyz detail and /metrics. */
   status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry>; egress: EgressPoolStatus } {
     const strategies = Object.fromEntries(
@@ -219,7 +222,7 @@ export class Resolver {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.client.close(), this.autolink?.close(), this.storyInfo?.close(), this.cache.close()]);
+    await Promise.all([this.client.close(), this.autolink?.close(), this.storyInfo?.close(), this.cache.close(), this.verdicts.close()]);
   }
 }
 

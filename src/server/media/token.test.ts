@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors/api-error.ts';
-import { cdnExpiry, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, tokenExpiry, verifyMediaToken, type MediaTokenPayload } from './token.ts';
+import { cdnExpiry } from '../extract/cdn-expiry.ts';
+import { MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, tokenExpiry, verifyMediaToken, type MediaTokenPayload } from './token.ts';
 
 const SECRET = 'secret-0123456789-abcdefghijklmnopqrstuv';
 const NOW = 1_750_000_000;

@@ -10,6 +10,7 @@ import { MAX_BATCH_LINKS } from '../../shared/api.ts';
 import { MAX_URL_LENGTH } from '../../shared/api-schemas.ts';
 import { TOOL_IDS } from '../../shared/tools.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { cdnExpiry } from '../extract/cdn-expiry.ts';
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
 const CLOCK_SKEW_SECONDS = 60;
@@ -104,17 +105,6 @@ export function verifyMediaToken(secret: string, token: string, nowSeconds = Mat
     throw new ApiError('expired', 'This download link has expired. Fetch the post again.');
   }
   return parsed.data;
-}
-
-/** The CDN URL's own expiry (`oe`, hex unix seconds), if it has one. */
-export function cdnExpiry(url: string): number | undefined {
-  try {
-    const oe = new URL(url).searchParams.get('oe');
-    if (!oe || !/^[0-9a-fA-F]{1,12}$/.test(oe)) return undefined;
-    return parseInt(oe, 16);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Token expiry: the earliest CDN expiry among the URLs, capped at MAX_TOKEN_LIFETIME_SECONDS from now. */

@@ -110,8 +110,8 @@ describe.skipIf(!existsSync(REDIS_SERVER))('RedisResolutionCache with a real Red
   });
 
   it('is shared between instances and keeps unicode intact', async () => {
-    const a = createResolutionCache({ redisUrl: url, logger: warnings().logger }) as RedisResolutionCache;
-    const b = createResolutionCache({ redisUrl: url, logger: warnings().logger }) as RedisResolutionCache;
+    const a = createResolutionCache<RawResolution>({ redisUrl: url, logger: warnings().logger }) as RedisResolutionCache<RawResolution>;
+    const b = createResolutionCache<RawResolution>({ redisUrl: url, logger: warnings().logger }) as RedisResolutionCache<RawResolution>;
     try {
       expect(a.backend).toBe('redis');
       await connected(a);

@@ -1,17 +1,16 @@
 /**
- * Cache of RawResolutions by canonical target. In-memory LRU by default; Redis (shared by every instance)
+ * Cache of resolutions by canonical target (any JSON value: extraction names its own type, the store stays below it). In-memory LRU by default; Redis (shared by every instance)
  * when REDIS_URL is set — the app's shared connection, or one of its own. Redis trouble never fails a
  * request: the operation falls back to memory and a warning is logged (at most once a minute).
  */
 import { Redis } from 'ioredis';
-import type { RawResolution } from '../extract/raw.ts';
 
-export interface ResolutionCache {
+export interface ResolutionCache<V = unknown> {
   readonly backend: 'memory' | 'redis';
-  get(key: string): Promise<RawResolution | undefined>;
+  get(key: string): Promise<V | undefined>;
   /** A hit held in this process, answered without waiting (memory only; a shared Redis cache has none). */
-  peek?(key: string): RawResolution | undefined;
-  set(key: string, value: RawResolution, ttlMs: number): Promise<void>;
+  peek?(key: string): V | undefined;
+  set(key: string, value: V, ttlMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,17 +18,17 @@ interface WarnLogger {
   warn(obj: object, msg: string): void;
 }
 
-export class MemoryResolutionCache implements ResolutionCache {
+export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
   readonly backend = 'memory' as const;
-  private readonly entries = new Map<string, { value: RawResolution; expires: number }>();
+  private readonly entries = new Map<string, { value: V; expires: number }>();
 
   constructor(private readonly maxEntries = 2000) {}
 
-  async get(key: string): Promise<RawResolution | undefined> {
+  async get(key: string): Promise<V | undefined> {
     return this.peek(key);
   }
 
-  peek(key: string): RawResolution | undefined {
+  peek(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -38,7 +37,7 @@ export class MemoryResolutionCache implements ResolutionCache {
     return entry.value;
   }
 
-  async set(key: string, value: RawResolution, ttlMs: number): Promise<void> {
+  async set(key: string, value: V, ttlMs: number): Promise<void> {
     if (ttlMs <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: Date.now() + ttlMs });
@@ -61,15 +60,20 @@ export class MemoryResolutionCache implements ResolutionCache {
 const PREFIX = 'gramsave:resolution:v1:';
 const WARN_INTERVAL_MS = 60_000;
 
-export class RedisResolutionCache implements ResolutionCache {
+export class RedisResolutionCache<V = unknown> implements ResolutionCache<V> {
   readonly backend = 'redis' as const;
-  readonly fallback = new MemoryResolutionCache();
+  readonly fallback = new MemoryResolutionCache<V>();
   private readonly redis: Redis;
   private readonly owned: boolean;
   private lastWarning = 0;
 
   /** `redis`: a shared client (not closed here) or a URL to connect to (closed with the cache). */
-  constructor(redis: Redis | string, private readonly logger: WarnLogger) {
+  constructor(
+    redis: Redis | string,
+    private readonly logger: WarnLogger,
+    /** Keys' namespace: resolutions by default; other remembered answers (extract/verdict-memory.ts) use their own. */
+    private readonly prefix = PREFIX,
+  ) {
     this.owned = typeof redis === 'string';
     this.redis =
       typeof redis === 'string'
@@ -91,20 +95,20 @@ export class RedisResolutionCache implements ResolutionCache {
     this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, `resolution cache: ${msg}; using the in-memory cache`);
   }
 
-  async get(key: string): Promise<RawResolution | undefined> {
+  async get(key: string): Promise<V | undefined> {
     try {
-      const text = await this.redis.get(PREFIX + key);
-      return text ? (JSON.parse(text) as RawResolution) : await this.fallback.get(key);
+      const text = await this.redis.get(this.prefix + key);
+      return text ? (JSON.parse(text) as V) : await this.fallback.get(key);
     } catch (err) {
       this.warn('redis get failed', err);
       return this.fallback.get(key);
     }
   }
 
-  async set(key: string, value: RawResolution, ttlMs: number): Promise<void> {
+  async set(key: string, value: V, ttlMs: number): Promise<void> {
     if (ttlMs <= 0) return;
     try {
-      await this.redis.set(PREFIX + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs));
+      await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs));
     } catch (err) {
       this.warn('redis set failed', err);
       await this.fallback.set(key, value, ttlMs);
@@ -117,7 +121,7 @@ export class RedisResolutionCache implements ResolutionCache {
   }
 }
 
-export function createResolutionCache(options: { redis?: Redis; redisUrl?: string; logger: WarnLogger }): ResolutionCache {
+export function createResolutionCache<V = unknown>(options: { redis?: Redis; redisUrl?: string; logger: WarnLogger; prefix?: string }): ResolutionCache<V> {
   const redis = options.redis ?? options.redisUrl;
-  return redis ? new RedisResolutionCache(redis, options.logger) : new MemoryResolutionCache();
+  return redis ? new RedisResolutionCache<V>(redis, options.logger, options.prefix) : new MemoryResolutionCache<V>();
 }

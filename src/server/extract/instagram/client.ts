@@ -8,11 +8,12 @@
  */
 import { countEgress } from '../../metrics.ts';
 import { ExtractError } from '../failure.ts';
-import { EgressPool, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
-import { currentClient } from './egress/lookup-client.ts';
+import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
+import { CookieJars } from './egress/cookie-jar.ts';
+import { currentClient, waitAllowance } from './egress/lookup-client.ts';
 import type { Session } from './egress/session-pool.ts';
 import { TransportError, type Transport } from './egress/transport.ts';
-import { isLoginWall } from './responses.ts';
+import { redirectWall, sessionWall } from './login-wall.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
@@ -64,6 +65,8 @@ export class UpstreamClient {
   readonly pool: EgressPool;
   /** The X-IG-WWW-Claim to send, per identity (a session, or an egress logged out): '0' until Instagram sets one. */
   private readonly claims = new Map<string, string>();
+  /** The cookies Instagram set, per identity, sent back with every request as a browser's jar would. */
+  private readonly jars = new CookieJars();
 
   constructor(options: UpstreamClientOptions) {
     this.options = options;
@@ -92,11 +95,12 @@ export class UpstreamClient {
     const limit = this.pool.sessions.size + this.pool.egresses.length;
     let avoid: Egress | undefined;
     for (let attempt = 0; ; attempt++) {
-      const session = req.session ? this.pool.sessions.next() : undefined;
+      // A session whose proxy is cooling down is skipped: the next session, or logged out.
+      const session = req.session ? this.pool.sessions.next((s) => this.pool.health.cooling(this.pool.forSession(s).key)) : undefined;
       const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(avoid);
       const plain = req.ua === 'curl' || req.origin === 'static';
       // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
-      if (req.origin === 'web') await this.pool.budget.acquire(egress.key, egress.label, currentClient(), req.signal);
+      if (req.origin === 'web') await this.acquire(egress, req.signal);
       let res: UpstreamResponse;
       try {
         res = await this.sendWithRetry(plain ? egress.plain : egress.browser, req, session, egress);
@@ -104,8 +108,9 @@ export class UpstreamClient {
         if (err instanceof TransportError && err.reason === 'connect') {
           this.pool.health.coolDown(egress.key);
           countEgress(egress.label, 'connect_failure');
-          // A logged-out request tries the next proxy; a session stays on its own (hopping is a ban signal).
-          if (!session && this.pool.egresses.length > 1 && attempt < limit) {
+          // A logged-out request tries the next proxy; a session stays on its own (hopping is a ban signal), and the
+          // request goes on with the next session whose proxy is healthy, or logged out.
+          if ((session || this.pool.egresses.length > 1) && attempt < limit) {
             avoid = egress;
             continue;
           }
@@ -118,13 +123,34 @@ export class UpstreamClient {
       }
       else if (res.status < 500) this.pool.health.ok(egress.key);
       this.keepClaim(res, session, egress);
-      const wall = session ? sessionWall(res) : undefined;
+      if (req.origin === 'web') this.jars.keep(this.identity(session, egress), res.headers['set-cookie']);
+      const wall = session ? sessionWall(res) : redirectWall(res);
+      // A logged-out wall stands before one address (gallery-dl #1230, 12–24 h): that egress is set aside for the
+      // logged out, and the request goes out again through the next one.
+      if (!session && wall && req.origin === 'web' && this.pool.egresses.length > 1) {
+        this.pool.health.coolDown(loggedOutKey(egress));
+        if (attempt < limit) {
+          avoid = egress;
+          continue;
+        }
+      }
       if (session && wall) {
         this.pool.sessions.expire(session, wall);
         // The same request again with the next live session, or logged out.
         if (attempt < limit) continue;
       }
       return res;
+    }
+  }
+
+  /** A token of the egress's budget; the lookup's waits together last at most IG_EGRESS_MAX_WAIT_MS. */
+  private async acquire(egress: Egress, signal: AbortSignal | undefined): Promise<void> {
+    const allowance = waitAllowance();
+    const started = Date.now();
+    try {
+      await this.pool.budget.acquire(egress.key, egress.label, currentClient(), allowance ? anyOf(signal, allowance.signal()) : signal);
+    } finally {
+      allowance?.spent(Date.now() - started);
     }
   }
 
@@ -185,7 +211,8 @@ export class UpstreamClient {
       });
     }
     if (hasForm) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const cookies = { ...req.cookies, ...(session ? { sessionid: session.id } : {}) };
+    const jar = req.origin === 'web' ? this.jars.of(this.identity(session, egress)) : {};
+    const cookies = { ...jar, ...req.cookies, ...(session ? { sessionid: session.id } : {}) };
     const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     return { ...headers, ...req.headers };
@@ -196,15 +223,8 @@ export class UpstreamClient {
   }
 }
 
-/** How a session request's answer says Instagram walled the session off, or undefined. */
-function sessionWall(res: UpstreamResponse): string | undefined {
-  const raw = res.headers.location;
-  const location = Array.isArray(raw) ? raw[0] : raw;
-  if (res.status >= 300 && res.status < 400 && location && isLoginWall(location)) return `redirected to ${new URL(location, 'https://www.instagram.com').pathname}`;
-  if ((res.status === 400 || res.status === 401 || res.status === 403) && /"(?:message|error_type)"\s*:\s*"(?:login_required|checkpoint_required|challenge_required)"/.test(res.body.slice(0, 2000))) {
-    return 'answered login_required/checkpoint';
-  }
-  return undefined;
+function anyOf(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  return a ? AbortSignal.any([a, b]) : b;
 }
 
 function asExtractFailure(err: unknown, req: UpstreamRequest): ExtractError {

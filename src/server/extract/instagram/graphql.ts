@@ -5,7 +5,7 @@
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient, UpstreamResponse } from './client.ts';
-import { classifyMessage, classifyStatus, throttleInBody, tryJson } from './responses.ts';
+import { classifyMessage, classifyStatus, loggedOutInBody, throttleInBody, tryJson } from './responses.ts';
 import type { TokenStore, WebTokens } from './tokens.ts';
 
 export interface GraphqlQuery {
@@ -68,15 +68,23 @@ export async function postGraphql(
  * knows the document, whatever its `status` says: a stale doc id.
  */
 export function readGraphqlAnswer(res: UpstreamResponse, query: Pick<GraphqlQuery, 'what' | 'docId'>): Record<string, unknown> {
+  const parsed = tryJson(res.body);
+  // 2026: a stale or refused document answers HTTP 400 `invalid request` with `errors` (instaloader #2710).
+  if (res.status === 400 && parsed && typeof parsed === 'object' && Array.isArray((parsed as { errors?: unknown }).errors)) {
+    const body = parsed as Record<string, unknown>;
+    const refused = throttleInBody(body, query.what) ?? loggedOutInBody(body, query.what);
+    if (refused) throw refused;
+    const first = (body.errors as { message?: string }[])[0];
+    throw new StaleDocumentError(`${query.what}: 400 ${String(body.message ?? '')} ${first?.message ?? ''} (doc_id ${query.docId})`);
+  }
   const failure = classifyStatus(res, query.what);
   if (failure) throw failure;
-  const parsed = tryJson(res.body);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     // Polaris answers its HTML app shell to clients without a browser's TLS fingerprint (FxEmbed PR #2299).
     throw new ExtractError('changed', `${query.what}: expected JSON, got ${res.body.trimStart().slice(0, 40).replace(/\s+/g, ' ')}`);
   }
   const json = parsed as Record<string, unknown>;
-  const throttle = throttleInBody(json, query.what);
+  const throttle = throttleInBody(json, query.what) ?? loggedOutInBody(json, query.what);
   if (throttle) throw throttle;
   if (!json.data) {
     if (Array.isArray(json.errors) || json.status !== 'fail') {

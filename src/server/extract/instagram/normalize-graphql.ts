@@ -80,8 +80,11 @@ export function normalizeGraphql(value: unknown, context: NormalizeContext): Raw
   }
   const media = parsed.data;
   const nodes = typeName(media) === 'GraphSidecar' ? (media.edge_sidecar_to_children?.edges ?? []).map((e) => e.node) : [media];
-  const items = nodes.map(nodeItem).filter((item): item is RawMediaItem => item !== undefined);
-  if (items.length === 0) throw new ExtractError('no_media', 'the media has no downloadable item');
+  const items = nodes.map(nodeItem);
+  // A carousel item without its file is not dropped in silence (cobalt PR #1554: embed videos lack video_url).
+  const missing = items.findIndex((item) => item === undefined);
+  if (nodes.length > 1 && missing >= 0) throw new ExtractError('changed', `carousel item ${missing + 1} of ${nodes.length} has no playable file`);
+  if (missing >= 0 || items.length === 0) throw new ExtractError('no_media', 'the media has no downloadable item');
   const username = media.owner?.username ?? context.author?.username;
   if (!username) throw new ExtractError('changed', 'GraphQL media has no owner');
   const kind = kindOf(media.product_type, context.linkKind);
@@ -97,6 +100,6 @@ export function normalizeGraphql(value: unknown, context: NormalizeContext): Raw
     author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}) },
     ...(caption ? { caption } : {}),
     ...(takenAt ? { takenAt } : {}),
-    items,
+    items: items as RawMediaItem[],
   };
 }

@@ -18,6 +18,10 @@ const v1Item = z.object({
   product_type: z.string().nullish(),
   taken_at: z.number().nullish(),
   image_versions2: z.object({ candidates: z.array(candidate) }).nullish(),
+  /** 2026 Polaris images may come as one URL with the original size instead (FxEmbed's fixture). */
+  display_uri: z.string().min(1).nullish(),
+  original_width: z.number().nullish(),
+  original_height: z.number().nullish(),
   video_versions: z.array(candidate).nullish(),
   video_duration: z.number().nullish(),
   has_audio: z.boolean().nullish(),
@@ -50,12 +54,19 @@ export function parseV1Media(value: unknown): V1Media {
 
 /** The items of one v1 media, carousel order kept. */
 export function v1MediaItems(media: z.infer<typeof v1Item> & { carousel_media?: z.infer<typeof v1Item>[] | null }): RawMediaItem[] {
-  if (media.media_type === 8) return (media.carousel_media ?? []).flatMap((child) => v1Single(child));
-  return v1Single(media);
+  if (media.media_type !== 8) return v1Single(media);
+  return (media.carousel_media ?? []).flatMap((child, index) => {
+    const item = v1Single(child);
+    // An item without its file is not dropped in silence (cobalt PR #1554): the next strategy is asked.
+    if (item.length === 0) throw new ExtractError('changed', `carousel item ${index + 1} has no playable file`);
+    return item;
+  });
 }
 
 function v1Single(media: z.infer<typeof v1Item>): RawMediaItem[] {
-  const images = rankRenditions((media.image_versions2?.candidates ?? []).map(toRendition));
+  const candidates = media.image_versions2?.candidates ?? [];
+  if (candidates.length === 0 && media.display_uri) candidates.push({ url: media.display_uri, width: media.original_width ?? 0, height: media.original_height ?? 0 });
+  const images = rankRenditions(candidates.map(toRendition));
   const videos = rankRenditions((media.video_versions ?? []).map(toRendition));
   if (media.media_type === 2 || videos.length > 0) {
     const best = videos[0];

@@ -3,7 +3,8 @@ import { graphqlMediaOf, loadSample, SAMPLE, sampleFiles } from '../../../../tes
 import { ExtractError } from '../failure.ts';
 import { normalizeGraphql } from './normalize-graphql.ts';
 import { normalizeV1 } from './normalize-v1.ts';
-import { parseWebProfile, profileResolution, userFromWebProfile } from './profile.ts';
+import { profileResolution } from './profile.ts';
+import { parseWebProfile, userFromWebProfile } from './users/web-profile-info.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,4 +1,5 @@
 /** An Instagram page as a browser navigates to it (no XHR headers, redirects off): its HTML, or the classified failure. */
+import { ExtractError } from '../failure.ts';
 import type { UpstreamClient } from './client.ts';
 import { classifyStatus } from './responses.ts';
 
@@ -11,6 +12,8 @@ export async function fetchPage(client: UpstreamClient, path: string, what: stri
     signal,
   });
   const failure = classifyStatus(res, what);
+  // A page's own 404 ("Sorry, this page isn't available") is Instagram saying the thing is gone: it decides.
+  if (failure?.kind === 'not_found' && res.status === 404 && dest === 'document') throw new ExtractError('not_found', failure.message);
   if (failure) throw failure;
   return res.body;
 }

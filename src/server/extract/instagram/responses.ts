@@ -1,6 +1,7 @@
 /** Upstream answers → JSON or a classified failure (PROTOCOL "Failure signals"). */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamResponse } from './client.ts';
+import { isLoginWall } from './login-wall.ts';
 
 function header(res: UpstreamResponse, name: string): string | undefined {
   const value = res.headers[name];
@@ -10,20 +11,6 @@ function header(res: UpstreamResponse, name: string): string | undefined {
 export function retryAfterSeconds(res: UpstreamResponse): number | undefined {
   const value = Number(header(res, 'retry-after'));
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
-}
-
-/**
- * Where Instagram puts a visitor it will not serve: its login page, a challenge, or (since 2026, and for an expired
- * session) its home page `/` (yt-dlp `_is_login_redirect`, gallery-dl #8714, #9731, yt-dlp #17278).
- */
-export function isLoginWall(location: string): boolean {
-  let path: string;
-  try {
-    path = new URL(location, 'https://www.instagram.com').pathname;
-  } catch {
-    return false;
-  }
-  return path === '/' || path.startsWith('/accounts/login') || path.startsWith('/challenge');
 }
 
 /** Classify an upstream JSON message such as `{"message":"…","status":"fail"}`. */
@@ -39,7 +26,7 @@ export function classifyMessage(message: string, what: string): ExtractError | u
   if (/login_required|checkpoint_required|challenge_required|login required/i.test(message)) {
     return new ExtractError('login_required', `${what}: ${message}`);
   }
-  if (/not found|does not exist|media_not_found|unavailable|deleted/i.test(message)) return new ExtractError('not_found', `${what}: ${message}`);
+  if (/not found|does not exist|media_not_found|unavailable|deleted/i.test(message)) return new ExtractError('not_found', `${what}: ${message}`, { weak: true });
   return undefined;
 }
 
@@ -62,7 +49,7 @@ export function classifyStatus(res: UpstreamResponse, what: string): ExtractErro
   }
   if (json?.spam === true) return withRetryAfter(new ExtractError('rate_limited', `${what}: ${status} spam`), res);
   if (json?.require_login === true || status === 401) return new ExtractError('login_required', `${what}: ${status} require_login`);
-  if (status === 404) return new ExtractError('not_found', `${what}: 404`);
+  if (status === 404) return new ExtractError('not_found', `${what}: 404`, { weak: true });
   return new ExtractError('changed', `${what}: unexpected ${status}`);
 }
 
@@ -95,6 +82,19 @@ export function readJson(res: UpstreamResponse, what: string): Record<string, un
     throw classifyMessage(message, what) ?? new ExtractError('changed', `${what}: ${message}`);
   }
   return body;
+}
+
+/**
+ * A GraphQL error that says the viewer is logged out (yt-dlp PR #17081): a login wall, never a stale document.
+ * Undefined when the body says nothing of the kind.
+ */
+export function loggedOutInBody(body: Record<string, unknown>, what: string): ExtractError | undefined {
+  if (!Array.isArray(body.errors)) return undefined;
+  for (const entry of body.errors as { message?: unknown; description?: unknown }[]) {
+    const words = `${String(entry?.message ?? '')} ${String(entry?.description ?? '')}`;
+    if (/logged[ _-]?out/i.test(words)) return new ExtractError('login_required', `${what}: GraphQL error ${words.trim()}`);
+  }
+  return undefined;
 }
 
 /** GraphQL's throttling codes, sent with HTTP 200: 1675004 "Rate limit exceeded". */

@@ -7,7 +7,8 @@
 import { parseLink } from '../../../shared/link.ts';
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient } from './client.ts';
-import { classifyStatus, isLoginWall } from './responses.ts';
+import { isLoginWall } from './login-wall.ts';
+import { classifyStatus } from './responses.ts';
 import type { PostTarget } from './strategy.ts';
 
 const OFF_TARGET = 'This share link does not lead to an Instagram post or reel.';

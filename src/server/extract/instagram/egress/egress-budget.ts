@@ -90,6 +90,7 @@ export class EgressBudget {
       const timer = setTimeout(() => giveUp(`request budget spent (${this.options.perMinute}/min)`), this.options.maxWaitMs);
       timer.unref?.();
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) return onAbort(); // an already-spent lookup allowance: no wait at all
       waiter.resolve = () => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);

@@ -2,7 +2,8 @@
  * Who speaks to Instagram: one egress per proxy of IG_PROXY (or one direct), each with a browser-grade transport
  * (impit: Chrome's TLS and HTTP/2), a plain one (undici: share links and script bundles, which a plain client asks
  * for), its health and its request budget. Sessions are pinned to one egress each (a session that hops between
- * addresses is a ban signal); logged-out requests take turns over the healthy egresses.
+ * addresses is a ban signal); logged-out requests take turns over the healthy egresses, and an address Instagram
+ * walls off for the logged out is set aside for them (not for the sessions pinned to it).
  */
 import type { Redis } from 'ioredis';
 import { MemoryBudgetStore, RedisBudgetStore } from './budget-store.ts';
@@ -21,6 +22,9 @@ export interface Egress {
   readonly browser: Transport;
   readonly plain: Transport;
 }
+
+/** The health key of an egress's logged-out address: a wall there is per address (gallery-dl #1230), not per session. */
+export const loggedOutKey = (egress: Egress) => `${egress.key}#logged-out`;
 
 export interface EgressPoolOptions {
   proxies: readonly string[];
@@ -89,7 +93,7 @@ export class EgressPool {
     const n = this.egresses.length;
     for (let i = 0; i < n; i++) {
       const egress = this.egresses[(this.turn + i) % n]!;
-      if (egress === avoid || this.health.cooling(egress.key)) continue;
+      if (egress === avoid || this.health.cooling(egress.key) || this.health.cooling(loggedOutKey(egress))) continue;
       this.turn = (this.turn + i + 1) % n;
       return egress;
     }
@@ -103,7 +107,7 @@ export class EgressPool {
       client: this.clientKind,
       ...(this.clientFallback ? { clientFallback: this.clientFallback } : {}),
       sessions: this.sessions.status(),
-      egresses: this.egresses.map((e) => ({ egress: e.label, coolingMs: this.health.coolingFor(e.key) })),
+      egresses: this.egresses.map((e) => ({ egress: e.label, coolingMs: Math.max(this.health.coolingFor(e.key), this.health.coolingFor(loggedOutKey(e))) })),
       budgetPerMinute: this.options.perMinute,
     };
   }

@@ -42,11 +42,11 @@ export class SessionPool {
     return this.sessions.length;
   }
 
-  /** The next live session in turn, or undefined when none is left. */
-  next(): Session | undefined {
+  /** The next live session in turn (none that `skip` names: its proxy is cooling down), or undefined. */
+  next(skip?: (session: Session) => boolean): Session | undefined {
     for (let i = 0; i < this.sessions.length; i++) {
       const session = this.sessions[(this.turn + i) % this.sessions.length]!;
-      if (session.expiredAt === undefined) {
+      if (session.expiredAt === undefined && !skip?.(session)) {
         this.turn = (session.index + 1) % this.sessions.length;
         return session;
       }

@@ -41,7 +41,7 @@ export function mediaFromEmbedHtml(html: string, context: NormalizeContext): Raw
     throw new ExtractError('changed', 'embed: __additionalDataLoaded without media');
   }
   if (/EmbedIsBroken|This (post|content) is( no longer)? (un)?available/i.test(html)) {
-    throw new ExtractError('not_found', 'embed: the embed page says the post is unavailable');
+    throw new ExtractError('not_found', 'embed: the embed page says the post is unavailable', { weak: true });
   }
   throw new ExtractError('changed', 'embed: no media data in the page');
 }

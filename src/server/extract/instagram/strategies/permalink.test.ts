@@ -1,7 +1,7 @@
 /** The post page's prefetched answer (data-sjs → RelayPrefetchedStreamCache → xig_polaris_media), and hostile pages. */
 import { describe, expect, it } from 'vitest';
 import { loadSample, SAMPLE } from '../../../../../test/fake-instagram/samples.ts';
-import { mediaFromPermalinkHtml, prefetchedPolarisMedia, sjsScripts } from './permalink.ts';
+import { mediaFromPermalinkHtml, pageMedia, sjsScripts } from './permalink.ts';
 
 const cache = (polaris: unknown) => ({
   require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_1', { __bbox: { complete: true, result: { data: { xig_polaris_media: polaris } } } }]]] } }]]],
@@ -19,13 +19,15 @@ describe('permalink', () => {
 
   it('a null or gated answer is empty; a page without it is empty; a page without data-sjs changed', () => {
     expect(() => mediaFromPermalinkHtml(page(JSON.stringify(cache(null))), 'post')).toThrow(expect.objectContaining({ kind: 'empty' }));
-    expect(() => mediaFromPermalinkHtml(page(JSON.stringify(cache({ if_not_gated_logged_out: null }))), 'post')).toThrow(expect.objectContaining({ kind: 'empty' }));
+    expect(() => mediaFromPermalinkHtml(page(JSON.stringify(cache({ if_not_gated_logged_out: null }))), 'post')).toThrow(expect.objectContaining({ kind: 'empty', gated: true }));
     expect(() => mediaFromPermalinkHtml(page('{"require":[]}'), 'post')).toThrow(expect.objectContaining({ kind: 'empty' }));
     expect(() => mediaFromPermalinkHtml('<html><script>var x = 1</script></html>', 'post')).toThrow(expect.objectContaining({ kind: 'changed' }));
   });
 
-  it('only a RelayPrefetchedStreamCache entry counts, and data-sjs must be the attribute itself', () => {
-    expect(prefetchedPolarisMedia({ require: [['Other', { __bbox: { result: { data: { xig_polaris_media: { a: 1 } } } } }]] })).toBeUndefined();
+  it('Polaris anywhere in the tree, the older web_info items, and data-sjs must be the attribute itself', () => {
+    expect(pageMedia({ require: [['Other', { __bbox: { result: { data: { xig_polaris_media: { a: 1 } } } } }]] })).toEqual({ polaris: { a: 1 } });
+    expect(pageMedia({ a: [{ xdt_api__v1__media__shortcode__web_info: { items: [] } }] })).toEqual({ webInfo: { items: [] } });
+    expect(pageMedia({ require: [] })).toBeUndefined();
     expect(sjsScripts('<script data-sjsx>{}</script><script data-sjs>{"a":1}</script>')).toEqual(['{"a":1}']);
   });
 

@@ -1,8 +1,10 @@
 /**
  * Strategy `permalink`: GET {web}/p/{code}/, the post's own page, and read the answer the page carries for its
  * Polaris query: a `<script type="application/json" data-sjs>` whose `require` tree holds a
- * `RelayPrefetchedStreamCache` entry → `__bbox.result.data.xig_polaris_media.if_not_gated_logged_out` (v1 shape).
- * yt-dlp and FxEmbed fall back to it when the query itself answers HTML (2026).
+ * `RelayPrefetchedStreamCache` entry → `__bbox.result.data.xig_polaris_media.if_not_gated_logged_out` (v1 shape),
+ * or anywhere else in the tree, or the older `xdt_api__v1__media__shortcode__web_info.items` (FxEmbed, read
+ * 2026-11-26). yt-dlp and FxEmbed fall back to it when the query itself answers HTML (2026). A reel link whose
+ * `/p/` page carries nothing is asked once more as `/reel/`.
  */
 import { ExtractError } from '../../failure.ts';
 import { dig } from '../graphql.ts';
@@ -32,29 +34,25 @@ export function sjsScripts(html: string): string[] {
   return out;
 }
 
+/** What a page's data-sjs may carry for its post: Polaris (2026) or the older web_info answer (FxEmbed `extractors.ts`). */
+export type PageMedia = { polaris: unknown } | { webInfo: unknown };
+
 /**
- * The `xig_polaris_media` of the first `RelayPrefetchedStreamCache` entry that has one: the object, null when the
- * page says null, or undefined when no entry carries it.
+ * The first `xig_polaris_media` or `xdt_api__v1__media__shortcode__web_info` anywhere in the tree (FxEmbed reads
+ * both, wherever they sit; yt-dlp only under RelayPrefetchedStreamCache), or undefined when none is there.
  */
-export function prefetchedPolarisMedia(sjs: unknown): unknown {
+export function pageMedia(sjs: unknown): PageMedia | undefined {
   let visited = 0;
-  let found: unknown = undefined;
-  const walk = (node: unknown, inCache: boolean, depth: number): boolean => {
+  let found: PageMedia | undefined;
+  const walk = (node: unknown, depth: number): boolean => {
     if (++visited > MAX_NODES || depth > MAX_DEPTH || node === null || typeof node !== 'object') return false;
-    if (Array.isArray(node)) {
-      const cache = inCache || node[0] === 'RelayPrefetchedStreamCache';
-      return node.some((child) => walk(child, cache, depth + 1));
-    }
-    if (inCache) {
-      const data = dig(node, '__bbox', 'result', 'data');
-      if (data && typeof data === 'object' && 'xig_polaris_media' in data) {
-        found = (data as Record<string, unknown>).xig_polaris_media;
-        return true;
-      }
-    }
-    return Object.values(node).some((child) => walk(child, inCache, depth + 1));
+    if (Array.isArray(node)) return node.some((child) => walk(child, depth + 1));
+    const record = node as Record<string, unknown>;
+    if ('xig_polaris_media' in record) found = { polaris: record.xig_polaris_media };
+    else if ('xdt_api__v1__media__shortcode__web_info' in record) found = { webInfo: record.xdt_api__v1__media__shortcode__web_info };
+    return found !== undefined || Object.values(record).some((child) => walk(child, depth + 1));
   };
-  walk(sjs, false, 0);
+  walk(sjs, 0);
   return found;
 }
 
@@ -68,10 +66,18 @@ export function mediaFromPermalinkHtml(html: string, linkKind: 'post' | 'reel' |
     } catch {
       continue; // One unreadable script is not the page's answer; the others may carry it.
     }
-    const media = prefetchedPolarisMedia(json);
-    if (media === undefined) continue;
-    if (media === null) throw new ExtractError('empty', 'permalink: xig_polaris_media is null');
-    return normalizeV1(dig(media, 'if_not_gated_logged_out'), { linkKind });
+    const found = pageMedia(json);
+    if (!found) continue;
+    if ('webInfo' in found) {
+      const items = dig(found.webInfo, 'items');
+      if (!Array.isArray(items) || items.length === 0) throw new ExtractError('empty', 'permalink: web_info has no items');
+      return normalizeV1(items[0], { linkKind });
+    }
+    if (found.polaris === null) throw new ExtractError('empty', 'permalink: xig_polaris_media is null');
+    const media = dig(found.polaris, 'if_not_gated_logged_out');
+    // Instagram answered, and gated it for the logged out (age-gated, private): the other logged-out ways say no more.
+    if (media === null) throw new ExtractError('empty', 'permalink: gated for the logged out', { gated: true });
+    return normalizeV1(media, { linkKind });
   }
   throw new ExtractError('empty', 'permalink: the page carries no prefetched media');
 }
@@ -79,6 +85,13 @@ export function mediaFromPermalinkHtml(html: string, linkKind: 'post' | 'reel' |
 export const permalink: PostStrategy = {
   name: 'permalink',
   async run(deps, target, signal) {
-    return mediaFromPermalinkHtml(await fetchPage(deps.client, `/p/${target.shortcode}/`, 'permalink', 'document', signal), target.linkKind);
+    const read = async (section: 'p' | 'reel') => mediaFromPermalinkHtml(await fetchPage(deps.client, `/${section}/${target.shortcode}/`, 'permalink', 'document', signal), target.linkKind);
+    try {
+      return await read('p');
+    } catch (err) {
+      // FxEmbed asks /reel/ when /p/ gives nothing; only for reel links, so a miss costs no more.
+      if (target.linkKind !== 'reel' || !(err instanceof ExtractError) || err.kind !== 'empty') throw err;
+      return read('reel');
+    }
   },
 };

@@ -6,7 +6,7 @@
 import { ExtractError } from '../../failure.ts';
 import { decideFailure } from '../../verdict.ts';
 import type { UpstreamClient } from '../client.ts';
-import { fetchWebProfile, userFromWebProfile } from '../profile.ts';
+import { fetchWebProfile, userFromWebProfile } from './web-profile-info.ts';
 import type { FoundUser, UserLookupWay } from './found-user.ts';
 import { userByProfilePage } from './profile-page.ts';
 import { userByTopsearch } from './topsearch.ts';
