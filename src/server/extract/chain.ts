@@ -67,7 +67,9 @@ export class LookupChain {
         let gated = false;
         for (const name of healing.health.order(this.parts.config.instagram.strategies)) {
           const strategy = POST_STRATEGIES[name];
-          if (strategy.needsSession && !client.hasSession) continue;
+          // A session-only query sent logged out (every session's egress cooling down) would answer "log in", which
+          // says nothing of the post and would outrank the throttling that is the real cause.
+          if (strategy.needsSession && !client.hasUsableSession) continue;
           // The page said the post is gated for the logged out: the other logged-out ways would only say it again.
           if (gated && !strategy.needsSession) continue;
           const before = failures.length;

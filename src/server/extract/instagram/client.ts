@@ -90,6 +90,11 @@ export class UpstreamClient {
     return this.pool.sessions.anyLive;
   }
 
+  /** A live session whose egress is not cooling down: a session-only request would really go out logged in. */
+  get hasUsableSession(): boolean {
+    return this.pool.sessions.usable((s) => this.pool.health.cooling(this.pool.forSession(s).key));
+  }
+
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
     // Bounded: every session once, every other egress once.
     const limit = this.pool.sessions.size + this.pool.egresses.length;

@@ -38,6 +38,11 @@ export class SessionPool {
     return this.sessions.some((s) => s.expiredAt === undefined);
   }
 
+  /** Some live session that `skip` does not name (its proxy is not cooling down). */
+  usable(skip: (session: Session) => boolean): boolean {
+    return this.sessions.some((s) => s.expiredAt === undefined && !skip(s));
+  }
+
   get size(): number {
     return this.sessions.length;
   }
