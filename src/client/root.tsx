@@ -20,8 +20,10 @@ import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
+import { markStarted } from './lib/deferred-lazy.ts';
 import { isOfflineError } from './lib/offline-error.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
+import { THEME_SCRIPT } from './lib/theme-script.ts';
 import { createTranslator, TranslatorProvider } from './lib/translator.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
@@ -54,12 +56,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const lang = data?.lang ?? splitLanguage(location.pathname).lang;
   return (
-    <html lang={lang} dir={textDirection(lang)}>
+    // data-theme is the head script's (lib/theme-script.ts), set before React hydrates.
+    <html lang={lang} dir={textDirection(lang)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#0f172a" media="(prefers-color-scheme: dark)" />
+        {/* The saved theme before the first paint: no light flash on a dark choice (lib/theme-script.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -77,6 +82,8 @@ export default function App() {
   const translator = useMemo(() => createTranslator(data.lang, data.common), [data.lang, data.common]);
   // The service worker (built by scripts/pwa-assets.mjs) keeps the app shell for an offline start.
   useEffect(() => {
+    // Parts shown from now on (an in-app navigation) load at once, not at a next sign of use (lib/deferred-lazy.ts).
+    markStarted();
     if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   }, []);
   return (

@@ -8,6 +8,7 @@ import { useTranslation } from '../lib/translator.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { FormId } from '../../shared/tools.ts';
 import { splitLanguage } from '../../shared/routes.ts';
+import { watchInputModality } from '../lib/input-modality.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { Spinner } from './Spinner.tsx';
 import { AdSlot, BatchQueue, DebugLog, RecentLookups, Results, ToolTabs } from './downloader/lazy-parts.ts';
@@ -28,6 +29,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
   // The list of recent lookups loads only for a browser that has some (read after hydration).
   const [showRecent, setShowRecent] = useState(false);
   useEffect(() => {
+    // Keyboard or pointer: the results' heading shows its focus ring to keyboard users only.
+    watchInputModality();
     const check = () => setShowRecent(hasRecent());
     check();
     return onRecentChange(check);

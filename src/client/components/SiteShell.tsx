@@ -4,13 +4,13 @@ import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
-import { optionalLazy } from '../lib/optional-lazy.ts';
+import { deferredLazy } from '../lib/deferred-lazy.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from './Toasts.tsx';
 
-// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then, or
-// for good if the code cannot load: see optionalLazy).
-const Footer = optionalLazy(() => import('./Footer.tsx').then((m) => m.Footer));
+// Links and the theme switch, below the fold: its code loads at the visitor's first sign of use or scroll (its
+// prerendered HTML stands until then, or for good if the code cannot load: see deferredLazy).
+const Footer = deferredLazy(() => import('./Footer.tsx').then((m) => m.Footer));
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -22,6 +22,8 @@ export interface ShownError {
   key: string;
   /** Worth trying again as is: rate limits, Instagram not answering, a dropped connection. */
   retry: boolean;
+  /** A rate limit's end (ms since the epoch): Retry waits for it, with a countdown. */
+  retryAt?: number;
 }
 
 export interface Shown {
@@ -79,7 +81,7 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   const flowRef = useRef<LookupFlow | null>(null);
   const remember = useCallback((link: string, resolution: Resolution) => {
     // Written at once, not after a promise: a reload right after a lookup must find it.
-    flowRef.current?.addRecent({ link, author: resolution.author.username, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
+    flowRef.current?.addRecent({ link, author: resolution.author.username, kind: resolution.kind, at: Date.now(), ...(resolution.items[0] ? { thumb: resolution.items[0].previewUrl } : {}) });
   }, []);
 
   const log = useCallback(
@@ -120,9 +122,9 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
         },
         // The profile-picture tool of the page's language, which looks the name up from its address (?url=).
         toProfile: (username) => void navigate(`${localizePath(lang, toolById('profile').path)}?url=${encodeURIComponent(username)}`),
-        fail: (shownError, looked) => {
+        fail: ({ retryAfterSeconds, ...shownError }, looked) => {
           if (!looked) setBatch(null);
-          fail(shownError);
+          fail(retryAfterSeconds ? { ...shownError, retryAt: Date.now() + retryAfterSeconds * 1000 } : shownError);
           // Back to the box, where the link can be corrected: after a request the focus is on the form's (disabled)
           // button or was dropped to the page; elsewhere the visitor moved it on purpose.
           const active = document.activeElement;
