@@ -20,7 +20,6 @@ import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
-import { markStarted } from './lib/deferred-lazy.ts';
 import { isOfflineError } from './lib/offline-error.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
 import { THEME_SCRIPT } from './lib/theme-script.ts';
@@ -63,8 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#0f172a" media="(prefers-color-scheme: dark)" />
-        {/* The saved theme before the first paint: no light flash on a dark choice (lib/theme-script.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* The saved theme before the first paint: no light flash on a dark choice (lib/theme-script.ts). In the
+            prerendered HTML only: it has run by the time the page's code comes, which need not carry it. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }} />
         <Meta />
         <Links />
       </head>
@@ -82,8 +82,6 @@ export default function App() {
   const translator = useMemo(() => createTranslator(data.lang, data.common), [data.lang, data.common]);
   // The service worker (built by scripts/pwa-assets.mjs) keeps the app shell for an offline start.
   useEffect(() => {
-    // Parts shown from now on (an in-app navigation) load at once, not at a next sign of use (lib/deferred-lazy.ts).
-    markStarted();
     if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   }, []);
   return (

@@ -13,10 +13,6 @@ export function watchInputModality(target: Pick<EventTarget, 'addEventListener'>
   target.addEventListener('pointerdown', () => (byKeyboard = false), { capture: true, passive: true });
 }
 
-export function lastInputByKeyboard(): boolean {
-  return byKeyboard;
-}
-
 /** Props for an element the page focuses by script: no ring after a pointer (app.css, [data-pointer-focus]). */
 export function scriptFocusProps(): { 'data-pointer-focus'?: '' } {
   return byKeyboard ? {} : { 'data-pointer-focus': '' };

@@ -3,9 +3,9 @@ import { Downloader } from '../components/Downloader.tsx';
 import type { HomeContent } from '../lib/content-types.ts';
 import { deferredLazy } from '../lib/deferred-lazy.ts';
 
-// Everything below the box is text and links: prerendered, and working as plain HTML until its code comes at the
-// reader's first sign of use or scroll (lib/deferred-lazy.ts).
-const HomeSections = deferredLazy(() => import('./HomeSections.tsx').then((m) => m.HomeSections));
+// Everything below the box is text, links and the FAQ: prerendered, and working as plain HTML until its code comes
+// at the reader's first sign of use or scroll (lib/deferred-lazy.ts).
+const HomeSections = deferredLazy(() => import('./HomeSections.tsx').then((m) => m.HomeSections), 'home');
 
 export function HomePage({ content }: { content: HomeContent }) {
   return (
@@ -18,9 +18,11 @@ export function HomePage({ content }: { content: HomeContent }) {
         </div>
       </section>
 
-      <Suspense fallback={null}>
-        <HomeSections content={content} />
-      </Suspense>
+      <div data-deferred="home" className="contents">
+        <Suspense fallback={null}>
+          <HomeSections content={content} />
+        </Suspense>
+      </div>
     </>
   );
 }
