@@ -19,19 +19,24 @@ let engaged = typeof window === 'undefined';
 const hydrated = new Set<string>();
 const missed = new Map<string, { target: HTMLElement; key?: string }>();
 
-/** After every listener of the page (window, bubbling): a part React could hydrate at once has handled it. */
+/**
+ * First of every listener (window, capturing): a press on a button of a part not hydrated yet is held back from
+ * React — which, hydrating the part at that instant, would drop it — and played again once the part is there.
+ */
 function keepMissed(event: Event): void {
   const target = (event.target as Element | null)?.closest?.<HTMLElement>('button');
   const part = target?.closest<HTMLElement>('[data-deferred]')?.dataset.deferred;
   if (!target || !part || hydrated.has(part)) return;
   const key = event instanceof KeyboardEvent ? event.key : undefined;
   if (key !== undefined && !REPLAYED_KEYS.has(key)) return;
+  event.stopPropagation();
+  if (key !== undefined) event.preventDefault();
   missed.set(part, key === undefined ? { target } : { target, key });
 }
 
 if (!engaged) {
   whenEngaged(() => (engaged = true), window, READING);
-  for (const type of ['click', 'keydown']) window.addEventListener(type, keepMissed);
+  for (const type of ['click', 'keydown']) window.addEventListener(type, keepMissed, { capture: true });
 }
 
 /** Resolves at once on the server and once the visitor has acted; else at the first sign of use or scroll. */
