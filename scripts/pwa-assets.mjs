@@ -44,6 +44,20 @@ export function shellOf(buildDir) {
       for (const href of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) if (typeof href === 'string' && href.startsWith('/')) found.add(href);
     }
   }
+  // And what that code loads when used (the header's menus and the footer at the first sign of use, the results,
+  // the lookup's code…): the chunks its scripts name, and theirs. Offline, a page's parts then still come.
+  const named = (file) => {
+    const local = path.join(buildDir, file);
+    return existsSync(local) ? [...readFileSync(local, 'utf8').matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => `/assets/${m[1]}`) : [];
+  };
+  const pending = [...found].filter((href) => href.startsWith('/assets/') && href.endsWith('.js'));
+  while (pending.length > 0) {
+    for (const href of named(pending.pop())) {
+      if (found.has(href)) continue;
+      found.add(href);
+      pending.push(href);
+    }
+  }
   return [...found];
 }
 

@@ -64,4 +64,20 @@ describe('the shell the worker keeps', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('holds what the shell’s code loads when used (deferred parts, the results), and theirs, once', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gramsave-shell-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'index.html'), '<html><head><link rel="modulepreload" href="/assets/start-1.js"></head></html>');
+      writeFileSync(path.join(dir, 'assets', 'start-1.js'), 'const H=()=>import(`./Header-1.js`);import{a}from"./shared-1.js";');
+      writeFileSync(path.join(dir, 'assets', 'Header-1.js'), 'import{b}from"./shared-1.js";const L=()=>import("./LanguageList-1.js");');
+      writeFileSync(path.join(dir, 'assets', 'LanguageList-1.js'), 'import{c}from"./start-1.js";');
+      expect(shellOf(dir).filter((href) => href.startsWith('/assets/')).sort()).toEqual(
+        ['/assets/Header-1.js', '/assets/LanguageList-1.js', '/assets/shared-1.js', '/assets/start-1.js'].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

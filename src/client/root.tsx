@@ -22,6 +22,7 @@ import { Spinner } from './components/Spinner.tsx';
 import { readLocale } from './lib/content.server.ts';
 import { isOfflineError } from './lib/offline-error.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
+import { THEME_SCRIPT } from './lib/theme-script.ts';
 import { createTranslator, TranslatorProvider } from './lib/translator.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
@@ -54,12 +55,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const lang = data?.lang ?? splitLanguage(location.pathname).lang;
   return (
-    <html lang={lang} dir={textDirection(lang)}>
+    // data-theme is the head script's (lib/theme-script.ts), set before React hydrates.
+    <html lang={lang} dir={textDirection(lang)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#0f172a" media="(prefers-color-scheme: dark)" />
+        {/* The saved theme before the first paint: no light flash on a dark choice (lib/theme-script.ts). In the
+            prerendered HTML only: it has run by the time the page's code comes, which need not carry it. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }} />
         <Meta />
         <Links />
       </head>

@@ -41,6 +41,8 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'waiting');
   await expect(rows.nth(3)).toHaveAttribute('data-status', 'failed');
   await expect(rows.nth(3)).toContainText(text(en, 'errors.notFoundHome'));
+  // A post that does not exist will not appear on a second try: no Retry (the single view shows none either).
+  await expect(rows.nth(3).getByRole('button', { name: text(en, 'downloader.retry') })).toHaveCount(0);
   await expect(queue.getByTestId('batch-countdown')).toBeHidden({ timeout: 15_000 });
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
   for (const i of [0, 2, 4]) await expect(rows.nth(i)).toHaveAttribute('data-status', 'ready');
@@ -117,6 +119,8 @@ test('a link Instagram keeps limiting does not hold the ZIP back: the ready post
   await expect(rows.nth(1)).toContainText(text(en, 'batch.missingLimited'));
   await expect(rows.nth(1).getByRole('button', { name: text(en, 'downloader.retry') })).toBeVisible();
   await expect(queue.getByTestId('batch-status')).toContainText(text(en, 'batch.done', { ready: 2, failed: 1 }));
+  // Done: nothing is left to wait for, so the rate limit's countdown goes (it once stayed and restarted).
+  await expect(queue.getByTestId('batch-countdown')).toHaveCount(0);
   await expect(queue.getByRole('button', { name: text(en, 'batch.downloadAll') })).toBeEnabled();
   await setFault(LIMITED, null);
 });

@@ -1,13 +1,13 @@
 /**
- * Dark mode follows prefers-color-scheme: the page turns dark, and axe finds no contrast (or other serious)
- * violation in either theme on the home page with results, a tool page with a batch queue (a failed row, a
+ * Dark mode follows prefers-color-scheme, or the footer's theme switch (remembered, no flash): the page turns
+ * dark, and axe finds no contrast (or other serious) violation in either theme on the home page with results, a tool page with a batch queue (a failed row, a
  * ready one) and an error, and the contact page; the results are judged on a desktop, the other views on a phone.
  * Screenshots of the results at 1280 px and 360 px in each theme are kept in test-results.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS_OR_CONTRAST } from './axe.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { fakeUpstreamRunning, linkBox, resultItems, setFault, submitLink } from './helpers.ts';
+import { fakeUpstreamRunning, linkBox, resultItems, setFault, strings, submitLink, text } from './helpers.ts';
 
 test.beforeEach(async () => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
@@ -25,6 +25,36 @@ async function settle(page: Page): Promise<void> {
 }
 
 const carousel = `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`;
+const body = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const DARK = 'rgb(15, 23, 42)';
+
+/** The footer's theme switch on a light system (issue 33): dark chosen, kept across a reload with no light flash. */
+async function themeSwitchSteps(page: Page): Promise<void> {
+  const theme = page.getByLabel(text(strings('en'), 'header.theme'));
+  await test.step('dark chosen on a light system', async () => {
+    await page.goto('/');
+    // The footer's code comes at the reader's first scroll; its switch is disabled until then.
+    await theme.scrollIntoViewIfNeeded();
+    await expect(theme).toBeEnabled();
+    await theme.selectOption('dark');
+    await expect.poll(() => body(page)).toBe(DARK);
+    expect(await violations(page), 'the footer, dark by choice').toEqual([]);
+  });
+  await test.step('remembered, and painted before any of the app’s code runs (no flash)', async () => {
+    const scripts = /\/assets\/.*\.js$/;
+    await page.route(scripts, (route) => route.abort());
+    await page.reload();
+    expect(await body(page)).toBe(DARK);
+    await page.unroute(scripts);
+    await page.reload();
+    await theme.scrollIntoViewIfNeeded();
+    await expect(theme).toHaveValue('dark');
+  });
+  await test.step('back to the system', async () => {
+    await theme.selectOption('system');
+    await expect.poll(() => body(page)).toBe('rgb(255, 255, 255)');
+  });
+}
 
 for (const scheme of ['dark', 'light'] as const) {
   test.describe(`${scheme} theme`, () => {
@@ -64,6 +94,7 @@ for (const scheme of ['dark', 'light'] as const) {
 
       await page.goto('/contact');
       expect(await violations(page), 'contact').toEqual([]);
+      if (scheme === 'light') await themeSwitchSteps(page);
     });
   });
 }

@@ -50,6 +50,12 @@ for (const c of TOOL_CASES) {
       await expect(video).toHaveAttribute('src', /^\/api\/v1\/media\//);
       await expect(video).toHaveAttribute('poster', /^\/api\/v1\/media\//);
     }
+    // Every video says its resolution: in its quality choice, or beside its label when it has one rendition (issue 33).
+    for (const [index, media] of expected.items.entries()) {
+      if (media.type !== 'video' || !media.width || !media.height) continue;
+      if (media.qualities && media.qualities.length > 1) await expect(items.nth(index).getByLabel(text(en, 'downloader.quality'))).toBeVisible();
+      else await expect(items.nth(index).getByTestId('pixel-size')).toHaveText(`· ${text(en, 'downloader.pixelSize', { width: media.width, height: media.height })}`);
+    }
     await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
     if (expected.items.length > 1) await expect(items.first().getByTestId('item-position')).toHaveText(`1 of ${expected.items.length}`);
 

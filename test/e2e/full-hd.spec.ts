@@ -39,17 +39,17 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   // Joined renditions from 1080p down to 240p, and the progressive 720p file: "best" once, on the 1080p only.
   expect(labels.length).toBeGreaterThanOrEqual(3);
   expect(labels.filter((label) => label.includes(` · ${text(en, 'downloader.best')} · `))).toEqual([labels[0]]);
-  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d+)? MB$`));
+  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d+)? (kB|MB)$`));
   expect(labels.filter((label) => label.includes(text(en, 'downloader.joined'))).length).toBeGreaterThan(1);
   // Every option shows its size: estimated (≈) for a joined one, exact for the progressive file (the CDN's length).
-  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d+)? MB$/);
+  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d+)? (kB|MB)$/);
   const progressive = labels.find((label) => !label.includes(text(en, 'downloader.joined')))!;
-  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d+)? MB$/);
+  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d+)? (kB|MB)$/);
   await expect(select).toHaveValue('1080×1920 · Full HD');
 
   // The chosen download's size stays in view with the select closed, and says an estimate is one.
   const sizeNote = item.getByTestId('download-size');
-  const joinedSize = /≈ \d+(\.\d+)? MB/.exec(labels[0]!)![0];
+  const joinedSize = /≈ \d+(\.\d+)? (kB|MB)/.exec(labels[0]!)![0];
   await expect(sizeNote).toBeVisible();
   await expect(sizeNote).toHaveText(`${joinedSize} · ${text(en, 'downloader.sizeApproximate')}`);
 
@@ -93,7 +93,7 @@ test('the joined quality is marked in another language too, and only the best on
   await page.goto('/ja/instagram-reels-downloader');
   await submitLink(page, LINK);
   const select = resultItems(page).first().getByLabel(text(ja, 'downloader.quality'));
-  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d+)? MB$`));
+  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d+)? (KB|MB)$`));
   const labels = await select.locator('option').allTextContents();
   expect(labels.filter((label) => label.includes(text(ja, 'downloader.best')))).toHaveLength(1);
 });
@@ -106,14 +106,14 @@ test('each quality saves under its own name, with its exact size shown before th
   const select = item.getByLabel(text(en, 'downloader.quality'));
   await select.selectOption('720×1280 · HD');
   const shown = await item.getByTestId('download-size').textContent();
-  expect(shown).toMatch(/^\d+(\.\d+)? MB$/);
+  expect(shown).toMatch(/^\d+(\.\d+)? (kB|MB)$/);
   const downloadP = page.waitForEvent('download');
   await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
   const download = await downloadP;
   expect(download.suggestedFilename()).toMatch(/^[\w.]+-DQfullHD108-720p\.mp4$/);
   const { size } = statSync((await download.path())!);
-  // What the page showed is the saved file's size: two significant digits below a megabyte (the fixtures are small
-  // real files), one decimal below ten.
+  // What the page showed is the saved file's size, for people: whole kB below a megabyte (the fixtures are small
+  // real files, "61 kB" rather than "0.061 MB"), one decimal of MB below ten.
   const mb = size / 1_000_000;
-  expect(shown).toBe(`${mb < 1 ? String(Number(mb.toPrecision(2))) : mb.toFixed(mb < 10 ? 1 : 0)} MB`);
+  expect(shown).toBe(size < 999_500 ? `${Math.max(1, Math.round(size / 1000))} kB` : `${mb.toFixed(mb < 9.95 ? 1 : 0)} MB`);
 });

@@ -32,6 +32,9 @@ test('recent lookups survive a reload, look a link up again, and Clear empties t
   // Newest first, with the author and a thumbnail that loads through our own media route.
   await expect(entries.first()).toContainText('@manchesterunited');
   await expect(entries.nth(1)).toContainText('@instagram');
+  // Told apart by what they are and the post's code, not by the author alone (issue 33).
+  await expect(entries.first().getByTestId('recent-kind')).toHaveText(`${text(en, 'recent.kinds.post')} · ${FIXTURE.v1Carousel}`);
+  await expect(entries.nth(1).getByTestId('recent-kind')).toHaveText(`${text(en, 'recent.kinds.post')} · ${FIXTURE.image}`);
   await expect.poll(() => entries.first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Another page of the site shares the list (one browser, one list).

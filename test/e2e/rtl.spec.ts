@@ -56,6 +56,24 @@ for (const lang of ['ar', 'fa'] as const) {
     expect(Math.abs(first.y - second.y)).toBeLessThan(2);
     expect(first.x, 'first item right of the second').toBeGreaterThan(second.x);
     await expect(items.first().getByTestId('item-position')).toHaveText(text(all, 'downloader.preview', { current: digits(1), total: digits(expected.items.length) }));
+    // Latin fragments keep their order among Arabic or Persian words (issue 33): the box's example link whole, and
+    // "(.zip)", not "(zip.)": the dot is drawn left of the z.
+    await expect(linkBox(page)).toHaveAttribute('placeholder', /\u2066https:\/\/www\.instagram\.com\/p\/\.\.\.\u2069/);
+    const zip = page.getByTestId('results').locator('a[download]').first();
+    if ((await zip.textContent())!.includes('.zip')) {
+      const [dot, z] = await zip.evaluate((el) => {
+        const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('.zip'))!;
+        const at = node.textContent!.indexOf('.zip');
+        const x = (i: number) => {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return range.getBoundingClientRect().x;
+        };
+        return [x(at), x(at + 1)];
+      });
+      expect(dot, 'the dot of .zip left of its z').toBeLessThan(z!);
+    }
     // A username reads @name, not name@.
     const username = page.getByTestId('results').getByText(`@${expected.author.username}`);
     if (expected.author.fullName) expect(await username.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Language } from '../../shared/language-codes.ts';
 import { localizePath } from '../../shared/routes.ts';
 import { TOOLS } from '../../shared/tools.ts';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 export interface FooterProps {
   lang: Language;
@@ -49,7 +50,8 @@ export function Footer({ lang, faqHref, variant = 'default' }: FooterProps) {
           </div>
         </div>
         <div className="mt-10 border-t border-slate-700 pt-6 text-sm text-slate-300">
-          <p suppressHydrationWarning>{t('footer.copyright', { year })}</p>
+          <ThemeSwitch />
+          <p suppressHydrationWarning className="mt-4">{t('footer.copyright', { year })}</p>
           <p className="mt-2">{t('footer.notAffiliated')}</p>
         </div>
       </div>

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { clearRecent, onRecentChange, readRecent, type RecentLookup } from '../lib/recent-lookups.ts';
+import { recentLabel } from '../lib/recent-label.ts';
 import { notify } from '../lib/notify.ts';
 import { useTranslation } from '../lib/translator.ts';
 
@@ -49,35 +50,46 @@ export function RecentLookups({ onChoose, disabled }: { onChoose: (link: string)
         </button>
       </div>
       <ul className="flex gap-2 overflow-x-auto pb-1">
-        {list.map((entry) => (
-          <li key={entry.link} className="shrink-0">
-            <button
-              type="button"
-              disabled={disabled}
-              onClick={() => onChoose(entry.link)}
-              title={entry.link}
-              className="flex min-h-11 w-44 items-center gap-2 rounded-lg border border-slate-200 bg-white p-1.5 text-start hover:bg-slate-50 disabled:cursor-wait"
-            >
-              {entry.thumb && !broken.has(entry.thumb) ? (
-                <img
-                  src={entry.thumb}
-                  alt=""
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  onError={() => setBroken((set) => new Set(set).add(entry.thumb!))}
-                  className="h-10 w-10 shrink-0 rounded object-cover"
-                />
-              ) : (
-                <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
-              )}
-              <span className="min-w-0">
-                <span dir="ltr" className="block truncate text-start text-sm font-semibold text-slate-900">@{entry.author}</span>
-                <span className="block truncate text-xs text-slate-600">{ago(entry.at, format)}</span>
-              </span>
-            </button>
-          </li>
-        ))}
+        {list.map((entry) => {
+          const { kind, code } = recentLabel(entry.link, entry.kind);
+          return (
+            <li key={entry.link} className="shrink-0">
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onChoose(entry.link)}
+                title={entry.link}
+                className="flex min-h-11 w-52 items-center gap-2 rounded-lg border border-slate-200 bg-white p-1.5 text-start hover:bg-slate-50 disabled:cursor-wait"
+              >
+                {entry.thumb && !broken.has(entry.thumb) ? (
+                  <img
+                    src={entry.thumb}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    onError={() => setBroken((set) => new Set(set).add(entry.thumb!))}
+                    className="h-10 w-10 shrink-0 rounded object-cover"
+                  />
+                ) : (
+                  <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
+                )}
+                <span className="min-w-0">
+                  {/* The kind and the post's code first: two lookups of one author differ there. */}
+                  {(kind || code) && (
+                    <span data-testid="recent-kind" className="block truncate text-xs text-slate-700">
+                      {kind && t(`recent.kinds.${kind}`)}
+                      {kind && code && ' · '}
+                      {code && <bdi dir="ltr">{code}</bdi>}
+                    </span>
+                  )}
+                  <span dir="ltr" className="block truncate text-start text-sm font-semibold text-slate-900">@{entry.author}</span>
+                  <span className="block truncate text-xs text-slate-600">{ago(entry.at, format)}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

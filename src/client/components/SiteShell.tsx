@@ -4,13 +4,14 @@ import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
-import { optionalLazy } from '../lib/optional-lazy.ts';
-import { Header } from './Header.tsx';
+import { deferredLazy } from '../lib/deferred-lazy.ts';
 import { Toasts } from './Toasts.tsx';
 
-// Links only, below the fold: its code loads after the page starts (its prerendered HTML stands until then, or
-// for good if the code cannot load: see optionalLazy).
-const Footer = optionalLazy(() => import('./Footer.tsx').then((m) => m.Footer));
+// Links and the theme switch, below the fold: its code loads at the visitor's first sign of use or scroll (its
+// prerendered HTML stands until then, or for good if the code cannot load: see deferredLazy).
+const Footer = deferredLazy(() => import('./Footer.tsx').then((m) => m.Footer), 'footer');
+// The logo and menus: a press on a menu before its code came is played again once it has (deferredLazy).
+const Header = deferredLazy(() => import('./Header.tsx').then((m) => m.Header), 'header');
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -35,13 +36,19 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t('a11y.skipToContent')}
       </a>
-      <Header lang={lang} />
+      <div data-deferred="header" className="contents">
+        <Suspense fallback={null}>
+          <Header lang={lang} />
+        </Suspense>
+      </div>
       <main ref={main} id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
-      </Suspense>
+      <div data-deferred="footer" className="contents">
+        <Suspense fallback={null}>
+          <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
+        </Suspense>
+      </div>
       <Toasts />
     </>
   );

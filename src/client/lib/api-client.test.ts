@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
-import { errorCodeOf, isResolution, resolveLink, retryAfterSeconds } from './api-client.ts';
+import { errorCodeOf, errorSourceOf, isResolution, resolveLink, retryAfterSeconds } from './api-client.ts';
 import { errorMessageKey } from './error-messages.ts';
 
 let rig: ResolveRig;
@@ -46,7 +46,8 @@ describe('resolveLink', () => {
   it('carries a 429’s Retry-After, so a queue can wait it out', async () => {
     rig.fake.switches.set('E2Elimited01', 'rate_limited');
     const outcome = await resolveLink({ url: 'https://www.instagram.com/p/E2Elimited01/' }, fetchFrom(rig.app.base));
-    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited' } });
+    // Instagram throttled us, not this site's own limit: the page says which (issue 33).
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' } });
     if (outcome.ok || outcome.failure.kind !== 'http') return;
     expect(outcome.failure.retryAfterSeconds).toBeGreaterThan(0);
   });
@@ -88,6 +89,12 @@ describe('response shape checks', () => {
     expect(errorCodeOf({ error: { code: 'teapot' } })).toBeUndefined();
     expect(errorCodeOf('<html>')).toBeUndefined();
     expect(errorCodeOf(undefined)).toBeUndefined();
+  });
+  it('reads who refused, and nothing else', () => {
+    expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instance' } })).toBe('instance');
+    expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instagram' } })).toBe('instagram');
+    expect(errorSourceOf({ error: { code: 'rate_limited', source: 'cloud' } })).toBeUndefined();
+    expect(errorSourceOf({ error: { code: 'rate_limited' } })).toBeUndefined();
   });
   it('accepts a Resolution with items that carry links', () => {
     const item = { type: 'image', previewUrl: '/p', mediaUrl: '/m', downloadUrl: '/d', filename: 'f.jpg' };

@@ -2,7 +2,7 @@
  * Calls POST /api/v1/resolve and classifies every outcome: a Resolution, an API error (code and status),
  * or a network failure. Nothing here throws; the caller maps failures to messages (error-messages.ts).
  */
-import { ERROR_STATUS, type ErrorCode, type Resolution } from '../../shared/api.ts';
+import { ERROR_STATUS, type ErrorCode, type ErrorSource, type Resolution } from '../../shared/api.ts';
 import type { ToolId } from '../../shared/tools.ts';
 
 export const RESOLVE_ENDPOINT = '/api/v1/resolve';
@@ -16,7 +16,15 @@ export type ResolveFailure =
   /** The request never got an HTTP answer (offline, DNS, connection reset, aborted). */
   | { kind: 'network' }
   /** An HTTP answer that is not a Resolution; `code` when the body is our error shape. */
-  | { kind: 'http'; status: number; code?: ErrorCode; /** From a 429's Retry-After (seconds). */ retryAfterSeconds?: number }
+  | {
+      kind: 'http';
+      status: number;
+      code?: ErrorCode;
+      /** From a 429's Retry-After (seconds). */
+      retryAfterSeconds?: number;
+      /** Who refused: Instagram, or this instance's own limits (a rate limit says which). */
+      source?: ErrorSource;
+    }
   /** A 200 whose body is not a Resolution with at least one item. */
   | { kind: 'malformed'; status: number };
 
@@ -39,7 +47,14 @@ export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fe
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-    const failure: ResolveFailure = { kind: 'http', status: response.status, code: errorCodeOf(json), ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+    const source = errorSourceOf(json);
+    const failure: ResolveFailure = {
+      kind: 'http',
+      status: response.status,
+      code: errorCodeOf(json),
+      ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
+      ...(source ? { source } : {}),
+    };
     return { ok: false, failure, ms: ms() };
   }
   if (!isResolution(json)) return { ok: false, failure: { kind: 'malformed', status: response.status }, ms: ms() };
@@ -57,6 +72,11 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 export function errorCodeOf(body: unknown): ErrorCode | undefined {
   const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
   return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
+}
+
+export function errorSourceOf(body: unknown): ErrorSource | undefined {
+  const source = (body as { error?: { source?: unknown } } | undefined)?.error?.source;
+  return source === 'instagram' || source === 'instance' ? source : undefined;
 }
 
 /** Enough of a shape check that the results can render without guarding every field. */

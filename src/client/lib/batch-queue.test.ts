@@ -68,7 +68,7 @@ describe('BatchQueue', () => {
     queue.start();
     expect(states()).toEqual(['resolving', 'failed']);
     expect(calls).toEqual(['https://a/1']);
-    expect(queue.snapshot().rows[1]!.state).toEqual({ status: 'failed', messageKey: 'errors.invalidUrl' });
+    expect(queue.snapshot().rows[1]!.state).toEqual({ status: 'failed', messageKey: 'errors.invalidUrl', retry: false });
   });
 
   it('waits out a rate limit for Retry-After seconds, then goes on, failing nothing', async () => {
@@ -100,7 +100,7 @@ describe('BatchQueue', () => {
     const { queue, calls, settle, states } = rig(['https://a/1']);
     queue.start();
     await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 404, code: 'not_found' }, ms: 3 });
-    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: 'errors.http404' });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: 'errors.http404', retry: true });
     queue.retry(0);
     expect(states()).toEqual(['resolving']);
     expect(calls).toEqual(['https://a/1', 'https://a/1']);
@@ -129,7 +129,7 @@ describe('BatchQueue', () => {
       advance(5_000);
     }
     await settle('https://a/1', limit(5));
-    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
     advance(5_000);
     expect(calls).toHaveLength(MAX_LIMITED_TRIES);
     queue.retry(0);
@@ -145,17 +145,17 @@ describe('BatchQueue', () => {
     expect(queue.snapshot().rows[0]!.state.status).toBe('waiting');
     advance(120_000);
     await settle('https://a/1', limit(120));
-    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
   });
 
   it('skips a waiting row: failed with a reason, the rest go on, and Retry brings it back', async () => {
     const { queue, calls, settle, advance, states } = rig(['https://a/1', 'https://a/2', 'https://a/3', 'https://a/4']);
     queue.start();
     queue.skip(3);
-    expect(queue.snapshot().rows[3]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_KEY });
+    expect(queue.snapshot().rows[3]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_KEY, retry: true });
     await settle('https://a/1', limit(120));
     queue.skip(0);
-    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_LIMITED_KEY });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: SKIPPED_LIMITED_KEY, retry: true });
     // Rows that are not waiting cannot be skipped.
     queue.skip(1);
     expect(states()).toEqual(['failed', 'resolving', 'resolving', 'failed']);
@@ -164,5 +164,29 @@ describe('BatchQueue', () => {
     queue.retry(3);
     expect(states()[3]).toBe('resolving');
     expect(calls.at(-1)).toBe('https://a/4');
+  });
+
+  it('offers no Retry where trying again cannot help (a private post), and refuses one', async () => {
+    const { queue, calls, settle, states } = rig(['https://a/1'], { retryable: (failure) => failure.kind === 'http' && failure.status !== 403 });
+    queue.start();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 403, code: 'private' }, ms: 3 });
+    expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: 'errors.http403', retry: false });
+    queue.retry(0);
+    expect(states()).toEqual(['failed']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('ends its pause once no row is left to wait for it: a finished batch shows no countdown', async () => {
+    const { queue, settle, advance, calls } = rig(['https://a/1', 'https://a/2']);
+    queue.start();
+    await settle('https://a/1', limit(80));
+    expect(queue.snapshot().pausedUntil).not.toBeNull();
+    await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 403, code: 'private' }, ms: 3 });
+    // The limited row is skipped: nothing waits, the batch is done, and the pause with it.
+    queue.skip(0);
+    expect(queue.snapshot().pausedUntil).toBeNull();
+    advance(80_000);
+    expect(queue.snapshot().pausedUntil).toBeNull();
+    expect(calls).toHaveLength(2);
   });
 });

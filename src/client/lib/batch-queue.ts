@@ -13,7 +13,8 @@ export type RowState =
   | { status: 'waiting'; limited?: { tries: number; since: number } }
   | { status: 'resolving' }
   | { status: 'ready'; resolution: Resolution }
-  | { status: 'failed'; messageKey: string };
+  /** `retry`: whether trying again as is can help (not for a private post or a link that does not exist). */
+  | { status: 'failed'; messageKey: string; retry: boolean };
 
 export interface QueueRow {
   id: number;
@@ -31,6 +32,8 @@ export interface QueueOptions {
   resolve: (link: string) => Promise<ResolveOutcome>;
   /** The translated message key of a failure (the page's error catalogue). */
   messageKey: (failure: ResolveFailure) => string;
+  /** Whether a failure is worth trying again as is (Retry is offered); every failure when absent. */
+  retryable?: (failure: ResolveFailure) => boolean;
   /** Links the form would refuse fail at once with this key, without a request. */
   isValid: (link: string) => boolean;
   invalidKey: string;
@@ -87,15 +90,15 @@ export class BatchQueue {
 
   start(): void {
     for (const row of this.rows) {
-      if (row.state.status === 'waiting' && !this.options.isValid(row.link)) this.set(row.id, { status: 'failed', messageKey: this.options.invalidKey });
+      if (row.state.status === 'waiting' && !this.options.isValid(row.link)) this.set(row.id, { status: 'failed', messageKey: this.options.invalidKey, retry: false });
     }
     this.pump();
   }
 
-  /** A failed row goes back in line. */
+  /** A failed row that trying again can help goes back in line. */
   retry(id: number): void {
     const row = this.rows.find((r) => r.id === id);
-    if (!row || row.state.status !== 'failed' || !this.options.isValid(row.link)) return;
+    if (!row || row.state.status !== 'failed' || !row.state.retry || !this.options.isValid(row.link)) return;
     this.set(id, { status: 'waiting' });
     this.pump();
   }
@@ -104,7 +107,7 @@ export class BatchQueue {
   skip(id: number): void {
     const row = this.rows.find((r) => r.id === id);
     if (!row || row.state.status !== 'waiting') return;
-    this.set(id, { status: 'failed', messageKey: row.state.limited ? SKIPPED_LIMITED_KEY : SKIPPED_KEY });
+    this.set(id, { status: 'failed', messageKey: row.state.limited ? SKIPPED_LIMITED_KEY : SKIPPED_KEY, retry: true });
   }
 
   /** The resolution of a ready row again (a download link expired): the row is updated in place. */
@@ -125,7 +128,15 @@ export class BatchQueue {
 
   private set(id: number, state: RowState): void {
     this.rows = this.rows.map((row) => (row.id === id ? { ...row, state } : row));
+    // A pause with no row left to wait for it is over: a finished batch shows no countdown (issue 33).
+    if (this.pausedUntil !== null && !this.rows.some((row) => row.state.status === 'waiting')) this.endPause();
     this.emit();
+  }
+
+  private endPause(): void {
+    if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
+    this.pauseTimer = null;
+    this.pausedUntil = null;
   }
 
   private emit(): void {
@@ -158,9 +169,9 @@ export class BatchQueue {
       const wait = this.pause(outcome.failure.retryAfterSeconds);
       const tries = (limited?.tries ?? 0) + 1;
       const since = limited?.since ?? this.now();
-      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: GAVE_UP_KEY });
+      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
       else this.set(id, { status: 'waiting', limited: { tries, since } });
-    } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure) });
+    } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure), retry: this.options.retryable?.(outcome.failure) ?? true });
     this.pump();
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api.ts';
 import { TOOL_IDS, type FormId } from '../../shared/tools.ts';
 import type { ResolveFailure } from './api-client.ts';
-import { errorMessageKey, failureCause } from './error-messages.ts';
+import { errorMessageKey, failureCause, worthRetrying } from './error-messages.ts';
 
 const en = JSON.parse(readFileSync(new URL('../../../content/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 const lookup = (key: string) => {
@@ -30,6 +30,18 @@ describe('errorMessageKey (spec §8)', () => {
     expect(errorMessageKey(api('challenge_required'), 'home')).toBe('errors.rateLimited');
     expect(errorMessageKey(api('internal'), 'home')).toBe('errors.failedHome');
     expect(lookup(errorMessageKey(api('not_found'), 'home'))).toBe('Content not found or has been deleted. Please check the URL.');
+  });
+
+  it('says who asks for a rate limit’s wait: Instagram, or this site', () => {
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' }, 'home')).toBe('errors.rateLimitedInstagram');
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instance' }, 'story')).toBe('errors.rateLimitedInstance');
+    expect(lookup('errors.rateLimitedInstagram')).toMatch(/Instagram/);
+    expect(lookup('errors.rateLimitedInstance')).not.toMatch(/Instagram/);
+  });
+
+  it('offers Retry only where trying again as is can help', () => {
+    for (const retryable of [api('rate_limited'), api('upstream_unavailable'), { kind: 'network' } as const, api('internal')]) expect(worthRetrying(retryable)).toBe(true);
+    for (const final of [api('private'), api('not_found'), api('invalid_url'), api('login_required'), api('no_media'), api('age_restricted')]) expect(worthRetrying(final)).toBe(false);
   });
 
   it('uses the story wording on the story page', () => {

@@ -11,6 +11,8 @@ type Family = 'home' | 'story' | 'page';
 const NOT_FOUND: Record<Family, string> = { home: 'errors.notFoundHome', story: 'errors.notFoundStory', page: 'errors.notFoundHome' };
 const FORBIDDEN: Record<Family, string> = { home: 'errors.forbiddenHome', story: 'errors.forbiddenStory', page: 'errors.forbiddenHome' };
 const NO_MEDIA: Record<Family, string> = { home: 'errors.noMediaHome', story: 'errors.noMediaStory', page: 'errors.noMediaPage' };
+/** A rate limit says who asks for the wait: Instagram, this site's own limits, or (an answer without it) nobody named. */
+const RATE_LIMITED = { instagram: 'errors.rateLimitedInstagram', instance: 'errors.rateLimitedInstance', unknown: 'errors.rateLimited' } as const;
 
 /** The causes the catalogue names, before the per-page wording is chosen. */
 export type FailureCause =
@@ -52,6 +54,12 @@ export function failureCause(failure: ResolveFailure): FailureCause {
   return byCode ?? BY_STATUS[failure.status] ?? 'failed';
 }
 
+/** Worth trying again as is: a rate limit, Instagram not answering, a dropped connection, an unknown failure. */
+export function worthRetrying(failure: ResolveFailure): boolean {
+  const cause = failureCause(failure);
+  return cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed';
+}
+
 export function errorMessageKey(failure: ResolveFailure, formId: FormId): string {
   const form = formById(formId);
   const family = form.errorFamily;
@@ -65,7 +73,7 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'network':
       return 'errors.network';
     case 'rateLimited':
-      return 'errors.rateLimited';
+      return RATE_LIMITED[(failure.kind === 'http' && failure.source) || 'unknown'];
     case 'notFound':
       return NOT_FOUND[family];
     case 'forbidden':

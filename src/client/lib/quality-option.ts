@@ -5,30 +5,18 @@
  */
 import type { MediaQuality } from '../../shared/api.ts';
 import type { Language } from '../../shared/language-codes.ts';
+import { fileSize } from './file-size.ts';
 import type { Translator } from './translator.ts';
-
-const MB = 1_000_000;
-
-/**
- * Megabytes in the page's number format: two significant digits below 1 MB (a 34 kB photo is 0.034, not a flat
- * 0.1 for every small file), one decimal below 10 MB, whole numbers above.
- */
-export function megabytes(bytes: number, language: Language): string {
-  const value = bytes / MB;
-  if (value < 1) return new Intl.NumberFormat(language, { maximumSignificantDigits: 2 }).format(value);
-  const digits = value < 10 ? 1 : 0;
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-}
 
 /** The best option: the most pixels; of equal ones, the first (the server lists them best first). */
 export function bestQuality(qualities: readonly MediaQuality[]): MediaQuality {
   return qualities.reduce((best, q) => (q.width * q.height > best.width * best.height ? q : best));
 }
 
-/** A download's size: exact ("9.9 MB"), estimated ("≈ 27 MB"), or nothing when unknown. */
+/** A download's size: exact ("61 kB", "9.9 MB"), estimated ("≈ 27 MB"), or nothing when unknown. */
 export function sizeText(size: { bytes?: number; approxBytes?: number }, t: Translator['t'], language: Language): string {
-  if (size.bytes) return t('downloader.size', { size: megabytes(size.bytes, language) });
-  if (size.approxBytes) return t('downloader.approxSize', { size: megabytes(size.approxBytes, language) });
+  if (size.bytes) return t('downloader.size', { size: fileSize(size.bytes, language) });
+  if (size.approxBytes) return t('downloader.approxSize', { size: fileSize(size.approxBytes, language) });
   return '';
 }
 
@@ -38,10 +26,16 @@ export function sizeNote(size: { bytes?: number; approxBytes?: number }, t: Tran
   return !size.bytes && size.approxBytes ? `${text} · ${t('downloader.sizeApproximate')}` : text;
 }
 
-export function qualityOptionText(quality: MediaQuality, isBest: boolean, t: Translator['t'], language: Language): string {
+/** A quality without its size: "720×1280 · HD · best · video and sound joined". */
+export function qualityName(quality: MediaQuality, isBest: boolean, t: Translator['t']): string {
   const parts = [quality.label];
   if (isBest) parts.push(t('downloader.best'));
   if (quality.muxed) parts.push(t('downloader.joined'));
+  return parts.join(' · ');
+}
+
+export function qualityOptionText(quality: MediaQuality, isBest: boolean, t: Translator['t'], language: Language): string {
+  const parts = [qualityName(quality, isBest, t)];
   const size = sizeText(quality, t, language);
   if (size) parts.push(size);
   return parts.join(' · ');

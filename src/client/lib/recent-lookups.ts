@@ -4,6 +4,7 @@
  * disabled or holds something else is treated as empty, never as an error. Listeners hear of every change
  * (the list under the form updates when a lookup ends).
  */
+import type { ResolutionKind } from '../../shared/api.ts';
 import { linkKey } from './batch-links.ts';
 import { announceRecentChange, RECENT_KEY, recentStore, type RecentStore } from './recent-signal.ts';
 
@@ -12,6 +13,8 @@ export { hasRecent, onRecentChange, RECENT_KEY } from './recent-signal.ts';
 export interface RecentLookup {
   link: string;
   author: string;
+  /** What the lookup found (a post, a reel, a story…), which with the link's code tells lookups of one author apart. */
+  kind?: ResolutionKind;
   /** A signed preview link: it expires within hours, so the list hides it when it no longer loads. */
   thumb?: string;
   /** When, in ms since the epoch. */
@@ -20,6 +23,8 @@ export interface RecentLookup {
 
 export const MAX_RECENT = 20;
 
+const KINDS = new Set<string>(['post', 'reel', 'igtv', 'story', 'highlight', 'profile'] satisfies ResolutionKind[]);
+
 type Store = RecentStore;
 const store = recentStore;
 
@@ -27,6 +32,7 @@ function isLookup(value: unknown): value is RecentLookup {
   const v = value as Partial<RecentLookup> | null;
   return (
     typeof v === 'object' && v !== null && typeof v.link === 'string' && v.link.length <= 2048 && typeof v.author === 'string' && typeof v.at === 'number' &&
+    (v.kind === undefined || (typeof v.kind === 'string' && KINDS.has(v.kind))) &&
     (v.thumb === undefined || (typeof v.thumb === 'string' && v.thumb.startsWith('/api/v1/media/')))
   );
 }

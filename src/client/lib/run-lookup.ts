@@ -8,7 +8,7 @@ import type { FormId } from '../../shared/tools.ts';
 import { resolveLink, type ResolveRequestBody } from './api-client.ts';
 import { batchOf, type Batch } from './batch-links.ts';
 import { describeFailure, describeRequest, describeResolution } from './debug-log.ts';
-import { errorMessageKey, failureCause } from './error-messages.ts';
+import { errorMessageKey, worthRetrying } from './error-messages.ts';
 import { notify } from './notify.ts';
 import { readyMessage } from './ready-message.ts';
 import type { Translator } from './translator.ts';
@@ -24,8 +24,11 @@ export interface LookupPage {
   startBatch: (batch: Batch) => void;
   /** The home page's box held one username: show it in the profile-picture tool. */
   toProfile: (username: string) => void;
-  /** An error to show; `retry` where trying again as is may work; `looked` once a request was made. */
-  fail: (error: { key: string; retry: boolean }, looked: boolean) => void;
+  /**
+   * An error to show; `retry` where trying again as is may work, `retryAfterSeconds` when the answer said how long
+   * to wait first; `looked` once a request was made.
+   */
+  fail: (error: { key: string; retry: boolean; retryAfterSeconds?: number }, looked: boolean) => void;
   begin: (request: ResolveRequestBody) => void;
   log: (text: string) => void;
   succeed: (resolution: Resolution, request: ResolveRequestBody) => void;
@@ -55,8 +58,9 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
     } else {
       const key = errorMessageKey(outcome.failure, page.formId);
       page.log(describeFailure(outcome.failure, outcome.ms, key));
-      const cause = failureCause(outcome.failure);
-      page.fail({ key, retry: cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed' }, true);
+      const { failure } = outcome;
+      const wait = failure.kind === 'http' ? failure.retryAfterSeconds : undefined;
+      page.fail({ key, retry: worthRetrying(failure), ...(wait ? { retryAfterSeconds: wait } : {}) }, true);
     }
   } finally {
     page.end();

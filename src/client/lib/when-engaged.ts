@@ -3,16 +3,18 @@
  * into it — rather than while the page starts. Code only a visitor who acts needs (the toast library) then
  * stays off the start-up's main thread, where a reader who never acts would pay for it. Returns a cancel.
  */
-const SIGNS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const SIGNS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
 
-export function whenEngaged(run: () => void, target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
+/** `also`: further events that count as a sign (a scroll, for what a reader reaches by scrolling). */
+export function whenEngaged(run: () => void, target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window, also: readonly string[] = []): () => void {
+  const signs = [...SIGNS, ...also];
   const stop = () => {
-    for (const sign of SIGNS) target.removeEventListener(sign, fire, { capture: true });
+    for (const sign of signs) target.removeEventListener(sign, fire, { capture: true });
   };
   function fire() {
     stop();
     run();
   }
-  for (const sign of SIGNS) target.addEventListener(sign, fire, { capture: true, passive: true });
+  for (const sign of signs) target.addEventListener(sign, fire, { capture: true, passive: true });
   return stop;
 }

@@ -15,6 +15,11 @@ describe('saved files', () => {
     expect(qualityLabel(480, 854)).toBe('480×854');
   });
 
+  it('labels a photo by its pixels, never as HD or Full HD', () => {
+    expect(qualityLabel(1080, 1350, 'image')).toBe('1080×1350');
+    expect(qualityLabel(750, 937, 'image')).toBe('750×937');
+  });
+
   it('writes RFC 6266 Content-Disposition with an ASCII fallback and filename*', () => {
     expect(contentDisposition('a b.mp4')).toBe(`attachment; filename="a b.mp4"; filename*=UTF-8''a%20b.mp4`);
     expect(contentDisposition('фото 1.jpg', 'inline')).toBe(`inline; filename="____ 1.jpg"; filename*=UTF-8''%D1%84%D0%BE%D1%82%D0%BE%201.jpg`);

@@ -4,8 +4,12 @@
  */
 import { safeFileName } from '../../shared/file-name.ts';
 
-/** A quality's label: its size, and HD / Full HD where it is one (numbers and names read the same in every language). */
-export function qualityLabel(width: number, height: number): string {
+/**
+ * A quality's label: its size, and for a video HD / Full HD where it is one (numbers and names read the same in
+ * every language). A photo is told by its pixels alone: "Full HD" is a video format's name.
+ */
+export function qualityLabel(width: number, height: number, type: 'image' | 'video' = 'video'): string {
+  if (type === 'image') return `${width}×${height}`;
   const short = Math.min(width, height);
   const tier = short >= 1080 ? 'Full HD' : short >= 720 ? 'HD' : '';
   return tier ? `${width}×${height} · ${tier}` : `${width}×${height}`;

@@ -148,7 +148,7 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
   };
   if (item.qualities.length > 1) {
     result.qualities = item.qualities.map((q) => ({
-      label: qualityLabel(q.width, q.height),
+      label: qualityLabel(q.width, q.height, item.type),
       width: q.width,
       height: q.height,
       ...links(q),

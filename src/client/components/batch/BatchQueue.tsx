@@ -11,8 +11,10 @@ import { requestBatchZip } from '../../lib/batch-api.ts';
 import { MAX_BATCH_LINKS } from '../../lib/batch-links.ts';
 import type { LeftOut } from '../../lib/link-list.ts';
 import { BatchQueue as Queue, SKIPPED_LIMITED_KEY, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
-import { errorMessageKey } from '../../lib/error-messages.ts';
+import { errorMessageKey, worthRetrying } from '../../lib/error-messages.ts';
+import { scriptFocusProps } from '../../lib/input-modality.ts';
 import { notify } from '../../lib/notify.ts';
+import { useSecondsLeft } from '../../lib/seconds-left.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { Results } from '../results/Results.tsx';
 import { Spinner } from '../Spinner.tsx';
@@ -36,18 +38,6 @@ export interface BatchQueueProps {
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
 const ZIP_PREPARING_MS = 4000;
 
-/** Seconds left until a time, ticking once a second while there are any. */
-function useSecondsLeft(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
-
 export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, invalidKey, onReady }: BatchQueueProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -57,6 +47,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
       new Queue(links, {
         resolve: (link) => resolveLink(tool ? { url: link, tool } : { url: link }),
         messageKey: (failure) => errorMessageKey(failure, form.id),
+        retryable: worthRetrying,
         isValid,
         invalidKey,
       }),
@@ -67,6 +58,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
   const [zipState, setZipState] = useState<'idle' | 'asking' | 'preparing'>('idle');
   const [zipError, setZipError] = useState<string | null>(null);
   const reported = useRef(new Set<number>());
+  const [focusProps] = useState(scriptFocusProps);
 
   useEffect(() => {
     const unsubscribe = queue.subscribe(setSnapshot);
@@ -129,7 +121,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
 
   return (
     <section aria-labelledby={headingId} className="mx-auto mt-8 w-full max-w-5xl text-start" data-testid="batch">
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-2 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
+      <h2 id={headingId} ref={heading} tabIndex={-1} {...focusProps} className="mb-2 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
         {t('batch.heading', { count: snapshot.rows.length })}
       </h2>
       {dropped > 0 && (
@@ -181,7 +173,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
               <span dir="ltr" className="min-w-0 flex-1 truncate text-start text-sm text-slate-800" title={row.link}>
                 {row.link}
               </span>
-              <RowStatus row={row} onRetry={isValid(row.link) ? () => queue.retry(row.id) : undefined} onSkip={() => queue.skip(row.id)} />
+              <RowStatus row={row} onRetry={row.state.status === 'failed' && row.state.retry ? () => queue.retry(row.id) : undefined} onSkip={() => queue.skip(row.id)} />
             </div>
             {row.state.status === 'ready' && (
               <div className="mt-3">

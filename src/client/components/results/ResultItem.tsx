@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
 import { downloadMedia, type DownloadKind, type DownloadTarget } from '../../lib/download.ts';
-import { bestQuality, qualityOptionText, sizeNote } from '../../lib/quality-option.ts';
+import { bestQuality, qualityName, qualityOptionText, sizeNote } from '../../lib/quality-option.ts';
 import { MediaView } from './MediaView.tsx';
 
 export interface ResultItemProps {
@@ -74,6 +74,9 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
   const label = position ? `${typeLabel} ${position}` : typeLabel;
   const width = item.width ?? natural?.width;
   const height = item.height ?? natural?.height;
+  // Pixels where the layout asks for them (profile pictures), and on every video with one rendition: with several,
+  // the quality choice names them.
+  const showPixels = Boolean((layout.pixelSize || (item.type === 'video' && !qualities)) && width && height);
 
   return (
     <article aria-labelledby={`${id}-label`} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -82,7 +85,7 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
         <p id={`${id}-label`} className="text-sm text-slate-700">
           <span className={position ? 'sr-only' : ''}>{typeLabel}</span>
           {position && <span data-testid="item-position">{position}</span>}
-          {layout.pixelSize && width && height && (
+          {showPixels && (
             <span data-testid="pixel-size" className="ms-1">
               · {t('downloader.pixelSize', { width, height })}
             </span>
@@ -106,9 +109,12 @@ export function ResultItem({ item, index, total, kind, layout, large, compact, r
             </select>
           </label>
         )}
-        {size && (
-          <p data-testid="download-size" className="w-full text-sm text-slate-700" aria-live="polite">
-            {size}
+        {/* The chosen quality whole, with its size: a phone's narrow select cuts its text ("720×900 · HD · bes"). */}
+        {(chosen || size) && (
+          <p className="w-full text-sm text-slate-700" aria-live="polite">
+            {chosen && <span data-testid="chosen-quality">{qualityName(chosen, chosen === best, t)}</span>}
+            {chosen && size && ' · '}
+            {size && <span data-testid="download-size">{size}</span>}
           </p>
         )}
         {/* aria-disabled, not disabled, while a download runs: a disabled button would drop the keyboard focus. */}

@@ -10,6 +10,7 @@ import { localizePath, splitLanguage } from '../../../shared/routes.ts';
 import type { FormDefinition } from '../../../shared/tools.ts';
 import { RESULTS_LAYOUTS, type ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
 import { downloadKindOf } from '../../lib/download.ts';
+import { scriptFocusProps } from '../../lib/input-modality.ts';
 import { notify } from '../../lib/notify.ts';
 import { AuthorCard } from './AuthorCard.tsx';
 import { ResultItem } from './ResultItem.tsx';
@@ -59,6 +60,8 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
   // New results take the focus, so keyboard and screen-reader users land on them. Each submit mounts
   // a fresh Results; a refresh after an expired link updates it in place and leaves the focus alone.
   const Heading = embedded ? 'h3' : 'h2';
+  // Its focus ring for keyboard users only (read once: the input that started this lookup).
+  const [focusProps] = useState(scriptFocusProps);
   useEffect(() => {
     if (!embedded) heading.current?.focus();
   }, [embedded]);
@@ -75,7 +78,7 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
 
   return (
     <section aria-labelledby={headingId} className={embedded ? 'w-full text-start' : 'mx-auto mt-8 w-full max-w-5xl text-start'} data-testid="results">
-      <Heading id={headingId} ref={heading} tabIndex={-1} className={embedded ? 'sr-only' : 'mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
+      <Heading id={headingId} ref={heading} tabIndex={-1} {...focusProps} className={embedded ? 'sr-only' : 'mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
         {embedded ? `${t('downloader.resultsHeading')}: @${resolution.author.username}` : t('downloader.resultsHeading')}
       </Heading>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,0 +1,22 @@
+/**
+ * The downloader's parts that are not needed to show the page, each loaded when first used: the results (players,
+ * download flow) when the first lookup starts, the batch queue when the first batch starts, the lookup's logic when
+ * the browser is idle or at the first lookup, and the small extras after hydration.
+ */
+import { lazy } from 'react';
+import { optionalLazy } from '../../lib/optional-lazy.ts';
+
+export const loadResults = () => import('../results/Results.tsx');
+export const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+export const RecentLookups = optionalLazy(() => import('../RecentLookups.tsx').then((m) => m.RecentLookups));
+// Shown only after hydration (Paste: where the browser can read the clipboard; ads: where the build has them).
+export const PasteButton = optionalLazy(() => import('../PasteButton.tsx').then((m) => m.PasteButton));
+export const AdSlot = optionalLazy(() => import('../AdSlot.tsx').then((m) => m.AdSlot));
+// Links between the tools: their prerendered HTML stands until the code arrives.
+export const ToolTabs = optionalLazy(() => import('../ToolTabs.tsx').then((m) => m.ToolTabs));
+export const DebugLog = optionalLazy(() => import('../results/DebugLog.tsx').then((m) => m.DebugLog));
+export const loadBatch = () => import('../batch/BatchQueue.tsx');
+export const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
+export const LeftOutList = lazy(() => import('../batch/LeftOutList.tsx').then((m) => ({ default: m.LeftOutList })));
+export const loadFlow = () => import('../../lib/lookup-flow.ts');
+export type LookupFlow = Awaited<ReturnType<typeof loadFlow>>;
