@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
+import { usersRoutes } from './http/users.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard, resolveLink });
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });
+  await app.register(usersRoutes, { config, resolver, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config });
   return app;
 }

@@ -1,0 +1,36 @@
+/**
+ * The profile view's sections in the resolution cache (store/resolution-cache.ts): the same memory or Redis store,
+ * shared by every instance, under keys of their own (`users:v1:…`), with one fetch at a time per key in this process.
+ * The store is typed for resolutions; a section is plain JSON as a resolution is, so it goes through as it is.
+ */
+import type { RawResolution } from '../../raw.ts';
+import type { ResolutionCache } from '../../../store/resolution-cache.ts';
+
+const PREFIX = 'users:v1:';
+
+export class ViewCache {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly store: ResolutionCache) {}
+
+  /** The cached value, else `load()`'s, kept for `ttlMs(value)` (0: not kept). Concurrent callers share one load. */
+  async get<T>(key: string, load: () => Promise<T>, ttlMs: (value: T) => number): Promise<T> {
+    const full = PREFIX + key;
+    const cached = (await this.store.get(full)) as unknown as T | undefined;
+    if (cached !== undefined) return cached;
+    const running = this.inFlight.get(full) as Promise<T> | undefined;
+    if (running) return running;
+    const loading = (async () => {
+      const value = await load();
+      await this.store.set(full, value as unknown as RawResolution, ttlMs(value));
+      return value;
+    })().finally(() => this.inFlight.delete(full));
+    this.inFlight.set(full, loading);
+    return loading;
+  }
+
+  /** Put a resolution in the cache under a link's own key (a feed page's posts: their lookup then costs nothing). */
+  async putResolution(key: string, raw: RawResolution, ttlMs: number): Promise<void> {
+    await this.store.set(key, raw, ttlMs);
+  }
+}
