@@ -35,6 +35,8 @@ const loadBatch = () => import('./batch/BatchQueue.tsx');
 const loadFlow = () => import('../lib/lookup-flow.ts');
 const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
 const LeftOutList = lazy(() => import('./batch/LeftOutList.tsx').then((m) => ({ default: m.LeftOutList })));
+// A username's profile view (issue 30): loads only when one is looked up.
+const ProfileView = lazy(() => import('./profile/ProfileView.tsx').then((m) => ({ default: m.ProfileView })));
 type LookupFlow = Awaited<ReturnType<typeof loadFlow>>;
 
 /** An error shown under the box until the next submit (a toast alone is gone in seconds). */
@@ -64,6 +66,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const [shown, setShown] = useState<Shown | null>(null);
   /** Several links submitted at once: a queue (keyed per submit, so a new batch starts afresh). */
   const [batch, setBatch] = useState<({ key: number } & Batch) | null>(null);
+  /** The profile whose view is shown: the story page's bare username, or the profile tool's user (keyed per submit). */
+  const [viewed, setViewed] = useState<{ key: number; username: string } | null>(null);
   // Developer lines in English: shown only when asked for (?debug=1), never to every visitor of the story page.
   const debugLog = form.debugLog && new URLSearchParams(location.search).get('debug') === '1';
   /** null until the first request: the debug log appears after it (story page, ?debug=1). */
@@ -72,7 +76,8 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const input = useRef<HTMLTextAreaElement>(null);
   /** The last link sent (the box is cleared on success; Retry sends it again). */
   const lastRequest = useRef('');
-  const valid = (value: string) => (profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
+  // The story page takes a bare username too: it opens that profile's view.
+  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
   const fail = (shownError: ShownError) => {
     // A new error replaces a stale "ready" toast instead of stacking under it.
     notify.dismiss();
@@ -149,6 +154,15 @@ export function Downloader({ form: formId }: { form: FormId }) {
         },
         // The profile-picture tool of the page's language, which looks the name up from its address (?url=).
         toProfile: (username) => void navigate(`${localizePath(lang, toolById('profile').path)}?url=${encodeURIComponent(username)}`),
+        ...(formId === 'story'
+          ? {
+              toProfileView: (username: string) => {
+                setShown(null);
+                setLink('');
+                setViewed({ key: ++batches.current, username });
+              },
+            }
+          : {}),
         fail: (shownError, looked) => {
           if (!looked) setBatch(null);
           fail(shownError);
@@ -159,6 +173,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         },
         begin: (request) => {
           setBatch(null);
+          setViewed(null);
           lastRequest.current = request.url;
           setLoading(true);
           void loadResults();
@@ -170,6 +185,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
           setShown({ resolution, request });
           setLink('');
           remember(request.url, resolution);
+          if (profile && resolution.kind === 'profile') setViewed({ key: ++batches.current, username: resolution.author.username.toLowerCase() });
         },
         end: () => setLoading(false),
       });
@@ -349,6 +365,11 @@ export function Downloader({ form: formId }: { form: FormId }) {
       {shown && (
         <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
           <Results form={form} resolution={shown.resolution} refresh={refresh} log={debugLog ? log : undefined} />
+        </Suspense>
+      )}
+      {viewed && !batch && (
+        <Suspense fallback={<div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>}>
+          <ProfileView key={viewed.key} username={viewed.username} showPicture={!profile} />
         </Suspense>
       )}
       {debugLog && logLines !== null && (

@@ -31,14 +31,14 @@ describe('readHighlightTray', () => {
 describe('readFeedPage', () => {
   const items = feeds.feeds.get(PROFILE_FIXTURE.userId)!;
   it('gives each post its type and whole resolution, and the next cursor while more_available', () => {
-    const page = readFeedPage({ items: items.slice(0, 3), more_available: true, next_max_id: items[2].id, status: 'ok' });
+    const page = readFeedPage({ items: items.slice(0, 3), more_available: true, next_max_id: items[2]!.id, status: 'ok' });
     expect(page.posts.map((p) => [p.code, p.type])).toEqual([
       ['MUFEED00', 'image'],
       ['MUFEED01', 'carousel'],
       ['MUFEED02', 'video'],
     ]);
     expect(page.posts[1]!.resolution.items.length).toBeGreaterThan(1);
-    expect(page.nextMaxId).toBe(items[2].id);
+    expect(page.nextMaxId).toBe(items[2]!.id);
   });
   it('no cursor on the last page, nor a cursor that is not a plain id', () => {
     expect(readFeedPage({ items: [], more_available: false, status: 'ok' }).nextMaxId).toBeUndefined();
@@ -59,7 +59,7 @@ describe('readReelItems', () => {
     const fromList = readReelItems({ reels_media: [body], status: 'ok' }, reel.id, author);
     expect(fromList).toEqual(fromMap);
     expect(fromMap.items).toHaveLength(6);
-    expect(fromMap.expires[0]).toBe(new Date((reel.items[0].expiring_at as number) * 1000).toISOString());
+    expect(fromMap.expires[0]).toBe(new Date((reel.items[0]!.expiring_at as number) * 1000).toISOString());
   });
   it('no current stories is an empty list; an answer of neither form is a changed one', () => {
     expect(readReelItems({ reels: {}, reels_media: [], status: 'ok' }, reel.id, author).items).toEqual([]);
