@@ -7,12 +7,12 @@
 import { ExtractError } from '../src/server/extract/failure.ts';
 import { isUnavailable, ProfileView } from '../src/server/extract/instagram/users/profile-view.ts';
 import { ViewCache } from '../src/server/extract/instagram/users/view-cache.ts';
-import type { Resolver } from '../src/server/extract/resolver.ts';
+import { cacheTtlMs, type Resolver } from '../src/server/extract/resolver.ts';
 
 const BROKEN = new Set(['upstream_changed', 'upstream_unavailable']);
 
 export async function checkUser(resolver: Resolver, username: string): Promise<{ code: number; text: string }> {
-  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache));
+  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs);
   const started = performance.now();
   try {
     const found = await view.view(username.replace(/^@/, '').toLowerCase(), AbortSignal.timeout(30_000));

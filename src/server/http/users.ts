@@ -8,7 +8,7 @@ import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer
 import type { Config } from '../config.ts';
 import { decodeCursor, ProfileView } from '../extract/instagram/users/profile-view.ts';
 import { ViewCache } from '../extract/instagram/users/view-cache.ts';
-import type { Resolver } from '../extract/resolver.ts';
+import { cacheTtlMs, type Resolver } from '../extract/resolver.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { MediaUpstream } from '../media/proxy.ts';
 import type { StreamGuard } from './stream-guard.ts';
@@ -29,7 +29,7 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 }
 
 export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { config, resolver, upstream, streamGuard }) => {
-  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache));
+  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs);
   const secret = config.media.secret;
   const rateLimit = { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' };
 

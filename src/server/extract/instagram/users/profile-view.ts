@@ -9,7 +9,6 @@ import { linkKey } from '../../../../shared/link.ts';
 import type { ErrorCode } from '../../../../shared/api.ts';
 import { ExtractError, toApiError } from '../../failure.ts';
 import type { RawResolution } from '../../raw.ts';
-import { cacheTtlMs } from '../../resolver.ts';
 import type { UpstreamClient } from '../client.ts';
 import { fetchUsersInfo, profileResolution } from '../profile.ts';
 import { fetchHighlightTray, type RawAlbum } from './highlight-tray.ts';
@@ -58,16 +57,20 @@ export function decodeCursor(cursor: string): string | undefined {
   return isFeedCursor(maxId) ? maxId : undefined;
 }
 
-/** The shortest life of a set of resolutions' CDN links, capped at `base` (0 when one expires within the hour). */
-function ttlOf(base: number, resolutions: RawResolution[]): number {
-  return resolutions.some((r) => cacheTtlMs(r) === 0) ? 0 : base;
-}
+/** How long a resolution may be cached (the resolver's cacheTtlMs: 0 when a CDN link expires within the hour). */
+export type ResolutionTtl = (raw: RawResolution) => number;
 
 export class ProfileView {
   constructor(
     private readonly client: UpstreamClient,
     private readonly cache: ViewCache,
+    private readonly cacheTtlMs: ResolutionTtl,
   ) {}
+
+  /** `base`, or 0 when one of these resolutions' CDN links expires within the hour. */
+  private ttlOf(base: number, resolutions: RawResolution[]): number {
+    return resolutions.some((r) => this.cacheTtlMs(r) === 0) ? 0 : base;
+  }
 
   /** The user (its lookup and, with a session, the HD picture); throws ExtractError when it cannot be had. */
   user(username: string, signal: AbortSignal): Promise<ViewUser> {
@@ -89,7 +92,7 @@ export class ProfileView {
         private: found.isPrivate === true,
         picture: picture ?? profileResolution(found, username),
       };
-    }, (user) => ttlOf(PROFILE_TTL_MS, [user.picture]));
+    }, (user) => this.ttlOf(PROFILE_TTL_MS, [user.picture]));
   }
 
   async view(username: string, signal: AbortSignal): Promise<RawProfileView> {
@@ -121,7 +124,7 @@ export class ProfileView {
 
   stories(user: ViewUser, signal: AbortSignal): Promise<ReelItems> {
     return this.cache.get(`${user.username}:stories`, () => fetchReelItems(this.client, user.id, this.author(user), signal), (reel) =>
-      ttlOf(STORIES_TTL_MS, reel.items),
+      this.ttlOf(STORIES_TTL_MS, reel.items),
     );
   }
 
@@ -136,7 +139,7 @@ export class ProfileView {
     const album = (await this.albums(user, signal)).find((a) => a.id === id);
     if (!album) throw new ExtractError('not_found', `highlights: ${user.username} has no album ${id}`);
     const reel = await this.cache.get(`${user.username}:album:${id}`, () => fetchReelItems(this.client, `highlight:${id}`, this.author(user), signal), (r) =>
-      ttlOf(PROFILE_TTL_MS, r.items),
+      this.ttlOf(PROFILE_TTL_MS, r.items),
     );
     return { album, reel };
   }
@@ -149,10 +152,10 @@ export class ProfileView {
       `${user.username}:posts:${maxId ?? ''}`,
       async () => {
         const page = await fetchFeedPage(this.client, user.id, maxId, signal);
-        await Promise.all(page.posts.map((post) => this.cache.putResolution(linkKey({ kind: 'post', shortcode: post.code }), post.resolution, cacheTtlMs(post.resolution))));
+        await Promise.all(page.posts.map((post) => this.cache.putResolution(linkKey({ kind: 'post', shortcode: post.code }), post.resolution, this.cacheTtlMs(post.resolution))));
         return { posts: page.posts, next: page.nextMaxId ? encodeCursor(page.nextMaxId) : null };
       },
-      (page) => ttlOf(PROFILE_TTL_MS, page.posts.map((p) => p.resolution)),
+      (page) => this.ttlOf(PROFILE_TTL_MS, page.posts.map((p) => p.resolution)),
     );
   }
 }
