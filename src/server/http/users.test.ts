@@ -64,6 +64,16 @@ describe('with a live session', () => {
     }
   });
 
+  it("after the profile tool's picture lookup, the view reuses that picture: no second users/info", async () => {
+    expect((await rig.resolve(FIXTURE.businessProfile, 'profile')).status).toBe(200);
+    rig.fake.counts.reset();
+    const { status, body } = await getJson(rig, `/api/v1/users/${FIXTURE.businessProfile}`);
+    expect(status).toBe(200);
+    expect(body.user.picture.mediaUrl).toMatch(/^\/api\/v1\/media\//);
+    expect(rig.fake.counts.get('users-info')).toBe(0);
+    expect(rig.fake.counts.times.length).toBeLessThanOrEqual(4);
+  });
+
   it('a post the feed gave is looked up without asking Instagram', async () => {
     await getJson(rig, `/api/v1/users/${USER}`);
     const before = rig.fake.counts.times.length;

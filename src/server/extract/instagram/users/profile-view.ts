@@ -76,8 +76,9 @@ export class ProfileView {
   user(username: string, signal: AbortSignal): Promise<ViewUser> {
     return this.cache.get(`${username}:user`, async () => {
       const found = await lookUpUser(this.client, username, signal);
-      let picture: RawResolution | undefined;
-      if (this.client.hasSession) {
+      // The profile tool has often just looked the picture up (HD with a session): its answer serves, no users/info.
+      let picture = await this.cache.getResolution(linkKey({ kind: 'profile', username }));
+      if (!picture && this.client.hasSession) {
         try {
           picture = profileResolution(found, username, await fetchUsersInfo(this.client, found.id, signal));
         } catch (err) {

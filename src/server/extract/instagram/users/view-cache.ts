@@ -29,6 +29,11 @@ export class ViewCache {
     return loading;
   }
 
+  /** A resolution the cache holds under a link's own key (the profile tool's picture), or undefined. */
+  getResolution(key: string): Promise<RawResolution | undefined> {
+    return this.store.get(key);
+  }
+
   /** Put a resolution in the cache under a link's own key (a feed page's posts: their lookup then costs nothing). */
   async putResolution(key: string, raw: RawResolution, ttlMs: number): Promise<void> {
     await this.store.set(key, raw, ttlMs);
