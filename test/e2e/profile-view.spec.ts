@@ -60,6 +60,15 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await expect(page.getByText(text(en, 'profileView.zipSaved'))).toBeVisible();
   });
 
+  await test.step("the stories section's own ZIP holds the picture and the stories alone", async () => {
+    const stories = view.getByRole('region', { name: text(en, 'profileView.stories') });
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await stories.getByRole('button', { name: text(en, 'profileView.downloadSection') }).click();
+    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(6);
+    expect(listing.filter((name) => name.includes('/') && !name.startsWith('stories/'))).toEqual([]);
+  });
+
   await test.step('a private account in Arabic at 360 px: right to left, its notice, nothing wider than the screen', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/ar/instagram-story-download');

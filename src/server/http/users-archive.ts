@@ -14,6 +14,8 @@ import type { ArchiveEntry, ZipFailure } from '../media/zip.ts';
 export interface ProfileArchive {
   entries: ArchiveEntry[];
   missing: ZipFailure[];
+  /** The cap left older posts out. */
+  cut: boolean;
 }
 
 const WHY: Record<string, string> = {
@@ -38,6 +40,7 @@ export async function profileArchive(view: ProfileView, username: string, sectio
   const whole = await view.view(username, signal);
   const entries: ArchiveEntry[] = zipEntriesOf(whole.user.picture);
   const missing: ZipFailure[] = [];
+  let cut = false;
 
   if (sections.includes('stories')) {
     if (isUnavailable(whole.stories)) missing.push({ name: 'stories', error: unavailableError(whole.stories) });
@@ -64,17 +67,18 @@ export async function profileArchive(view: ProfileView, username: string, sectio
       let page = whole.posts;
       let taken = 0;
       for (;;) {
-        let cut = false;
+        let pageCut = false;
         for (const post of page.posts) {
           if (taken >= maxPosts) {
-            cut = true;
+            pageCut = true;
             break;
           }
           taken++;
           entries.push(...zipEntriesOf(post.resolution).map((entry) => ({ ...entry, folder: `post ${post.code}` })));
         }
         const maxId = page.next ? decodeCursor(page.next) : undefined;
-        if (cut || (taken >= maxPosts && maxId)) {
+        if (pageCut || (taken >= maxPosts && maxId)) {
+          cut = true;
           missing.push({ name: 'posts', error: new ApiError('payload_too_large', `Only the newest ${maxPosts} posts are in this archive (the cap); the older ones are not.`) });
           break;
         }
@@ -88,5 +92,5 @@ export async function profileArchive(view: ProfileView, username: string, sectio
       }
     }
   }
-  return { entries, missing };
+  return { entries, missing, cut };
 }

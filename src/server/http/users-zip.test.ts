@@ -13,6 +13,8 @@ import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/r
 const USER = PROFILE_FIXTURE.user;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'users-zip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Per saved archive: the header saying the cap left posts out. */
+const cuts = new Map<string, string | null>();
 
 async function download(rig: ResolveRig, body: object, name: string, user = USER): Promise<{ names: string[]; file: string }> {
   const res = await fetch(`${rig.app.base}/api/v1/users/${user}/zip`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -21,6 +23,7 @@ async function download(rig: ResolveRig, body: object, name: string, user = USER
   const zip = await fetch(rig.app.base + zipUrl);
   expect(zip.status).toBe(200);
   expect(zip.headers.get('content-disposition')).toContain(`instagram-${user}-profile.zip`);
+  cuts.set(name, zip.headers.get('x-gramsave-posts-cut'));
   const file = path.join(dir, name);
   writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
   execFileSync('unzip', ['-tq', file]);
@@ -46,11 +49,13 @@ describe('with a live session', () => {
     expect([...posts]).toEqual(Array.from({ length: 14 }, (_, i) => `post ${feedCode(i)}`));
     const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' });
     expect(missing).toContain('Only the newest 14 posts');
+    expect(cuts.get('whole.zip')).toBe('14');
   });
 
   it('one section, fewer posts when asked; a bad body is 400 and an unknown user 404 before any download', async () => {
     const { names } = await download(rig, { sections: ['posts'], maxPosts: 2 }, 'two.zip');
     expect(new Set(names.filter((n) => n.includes('/')).map((n) => n.split('/')[0]))).toEqual(new Set([`post ${feedCode(0)}`, `post ${feedCode(1)}`]));
+    expect(cuts.get('two.zip')).toBe('2');
     const post = (user: string, body: unknown) =>
       fetch(`${rig.app.base}/api/v1/users/${user}/zip`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post(USER, { sections: ['everything'] })).status).toBe(400);

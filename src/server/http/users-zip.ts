@@ -29,6 +29,9 @@ export interface UsersZipRouteOptions {
   streamGuard: StreamGuard;
 }
 
+/** Set when the cap left older posts out: the number of posts the archive holds. */
+export const POSTS_CUT_HEADER = 'x-gramsave-posts-cut';
+
 const zipRequestSchema = z.object({
   sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3),
   maxPosts: z.number().int().min(0).optional(),
@@ -77,7 +80,9 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       if (request.method === 'HEAD') return reply.send();
       const signal = abortWhenClientLeaves(reply);
       try {
-        const { entries, missing } = await forClient(request, () => profileArchive(view, payload.u, payload.s, payload.c, signal));
+        const { entries, missing, cut } = await forClient(request, () => profileArchive(view, payload.u, payload.s, payload.c, signal));
+        // The page says so beside its progress (MISSING.txt inside says it too).
+        if (cut) reply.header(POSTS_CUT_HEADER, String(payload.c));
         const archive = await openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME });
         meterProxiedBytes(archive.stream);
         if (archive.length !== undefined) reply.header('content-length', archive.length);

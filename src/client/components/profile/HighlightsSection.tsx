@@ -7,6 +7,7 @@ import { fetchHighlight } from '../../lib/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { Spinner } from '../Spinner.tsx';
 import { MediaTile, tileButton } from './MediaTile.tsx';
+import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
 import { sectionGrid } from './StoriesSection.tsx';
 
@@ -57,26 +58,29 @@ export function HighlightsSection({ username, highlights, headingId }: { usernam
       ) : highlights.albums.length === 0 ? (
         <p className="text-sm text-slate-700">{t('profileView.noHighlights')}</p>
       ) : (
-        <ul aria-labelledby={headingId} className="flex flex-wrap gap-4">
-          {highlights.albums.map((album) => (
-            <li key={album.id}>
-              <button
-                type="button"
-                data-album={album.id}
-                onClick={() => void openAlbum(album)}
-                aria-label={t('profileView.openAlbum', { title: album.title, count: album.count })}
-                className="flex w-24 flex-col items-center gap-1 rounded-lg p-1 text-center hover:bg-slate-100"
-              >
-                {album.cover ? (
-                  <img src={album.cover} alt="" className="h-20 w-20 rounded-full border-2 border-brand-700 object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="h-20 w-20 rounded-full border-2 border-brand-700 bg-slate-100" />
-                )}
-                <span className="line-clamp-2 break-words text-sm text-slate-900">{album.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ProfileZipButton username={username} sections={['highlights']} small />
+          <ul aria-labelledby={headingId} className="flex flex-wrap gap-4">
+            {highlights.albums.map((album) => (
+              <li key={album.id}>
+                <button
+                  type="button"
+                  data-album={album.id}
+                  onClick={() => void openAlbum(album)}
+                  aria-label={t('profileView.openAlbum', { title: album.title, count: album.count })}
+                  className="flex w-24 flex-col items-center gap-1 rounded-lg p-1 text-center hover:bg-slate-100"
+                >
+                  {album.cover ? (
+                    <img src={album.cover} alt="" className="h-20 w-20 rounded-full border-2 border-brand-700 object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="h-20 w-20 rounded-full border-2 border-brand-700 bg-slate-100" />
+                  )}
+                  <span className="line-clamp-2 break-words text-sm text-slate-900">{album.title}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

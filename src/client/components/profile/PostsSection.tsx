@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { fetchMorePosts } from '../../lib/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { tileButton } from './MediaTile.tsx';
+import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
 
 const TYPE_KEY = { image: 'downloader.photoLabel', video: 'downloader.videoLabel', carousel: 'profileView.carousel' } as const;
@@ -69,6 +70,7 @@ export function PostsSection({ username, posts, headingId }: { username: string;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="text-lg font-bold text-slate-900">{t('profileView.posts')}</h3>
+      {items.length > 0 && <ProfileZipButton username={username} sections={['posts']} small />}
       {items.length === 0 ? (
         <p className="text-sm text-slate-700">{t('profileView.noPosts')}</p>
       ) : (

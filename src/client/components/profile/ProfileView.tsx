@@ -73,7 +73,7 @@ export function ProfileView({ username, showPicture }: { username: string; showP
         </div>
       </div>
       <ProfileZipButton username={user.username} />
-      <StoriesSection stories={view.stories} headingId={ids.stories} />
+      <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} />
       <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} />
       <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} />
     </section>

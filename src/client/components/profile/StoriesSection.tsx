@@ -2,6 +2,7 @@
 import { isUnavailableSection, type ProfileView } from '../../../shared/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { MediaTile } from './MediaTile.tsx';
+import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
 
 export const sectionGrid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
@@ -14,7 +15,7 @@ function timeLeft(expiresAt: string | undefined, language: string, now = Date.no
   return ms >= 3_600_000 ? format.format(Math.floor(ms / 3_600_000), 'hour') : format.format(Math.max(1, Math.floor(ms / 60_000)), 'minute');
 }
 
-export function StoriesSection({ stories, headingId }: { stories: ProfileView['stories']; headingId: string }) {
+export function StoriesSection({ username, stories, headingId }: { username: string; stories: ProfileView['stories']; headingId: string }) {
   const { t, language } = useTranslation();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -26,12 +27,15 @@ export function StoriesSection({ stories, headingId }: { stories: ProfileView['s
       ) : stories.items.length === 0 ? (
         <p className="text-sm text-slate-700">{t('profileView.noStories')}</p>
       ) : (
-        <ul aria-labelledby={headingId} className={sectionGrid}>
-          {stories.items.map((item, index) => {
-            const left = timeLeft(item.expiresAt, language);
-            return <MediaTile key={item.mediaUrl} item={item} index={index} total={stories.items.length} {...(left ? { note: t('profileView.timeLeft', { when: left }) } : {})} />;
-          })}
-        </ul>
+        <>
+          <ProfileZipButton username={username} sections={['stories']} small />
+          <ul aria-labelledby={headingId} className={sectionGrid}>
+            {stories.items.map((item, index) => {
+              const left = timeLeft(item.expiresAt, language);
+              return <MediaTile key={item.mediaUrl} item={item} index={index} total={stories.items.length} {...(left ? { note: t('profileView.timeLeft', { when: left }) } : {})} />;
+            })}
+          </ul>
+        </>
       )}
     </section>
   );
