@@ -1,6 +1,6 @@
 /**
  * A username on the story page opens that profile's view (issue 30), in one page: stories with their time left,
- * an album opened and closed by keyboard, more posts, the whole profile as one ZIP (checked with `unzip -l`), axe,
+ * an album opened and closed by keyboard, more posts, two ticked posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
  * then the private account's notice in Arabic at 360 px, right to left.
  */
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,16 @@ test('a username on the story page: stories, an album, more posts, the whole pro
   await test.step('Load more shows the next page of posts', async () => {
     await view.getByRole('button', { name: text(en, 'profileView.loadMore') }).click();
     await expect(view.getByTestId('profile-post')).toHaveCount(24);
+  });
+
+  await test.step('two ticked posts download as one ZIP, a folder each', async () => {
+    const posts = view.getByTestId('profile-post');
+    await posts.nth(0).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
+    await posts.nth(13).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await view.getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 2 }) }).click();
+    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    expect(new Set(listing.filter((name) => name.includes('/')).map((name) => name.split('/')[0]!.split('_').pop()))).toEqual(new Set(['MUFEED00', 'MUFEED13']));
   });
 
   await test.step('Download all saves one ZIP: picture, stories/, an album folder each, a folder per post', async () => {
