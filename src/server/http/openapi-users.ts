@@ -77,6 +77,21 @@ export const usersPaths = {
       responses: { 200: { description: 'A page.', content: json(ref('ProfilePostsPage')) }, ...lookupErrors },
     },
   },
+  '/api/v1/users/{username}/zip/{token}': {
+    get: {
+      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added',
+      parameters: [username, { name: 'token', in: 'path', required: true, description: 'The signed token of a zipUrl.', schema: { type: 'string' } }],
+      responses: {
+        200: {
+          description: 'application/zip. `x-gramsave-posts-cut: <n>` when the cap left older posts out (the archive holds the newest n).',
+          headers: { 'x-gramsave-posts-cut': { schema: { type: 'integer' } } },
+        },
+        ...lookupErrors,
+        400: errorAnswer('bad_request: the token is malformed, forged or for another user'),
+        410: errorAnswer('expired'),
+      },
+    },
+  },
   '/api/v1/users/{username}/zip': {
     post: {
       summary: 'A signed link to one streamed ZIP of the profile: the picture, a folder per section, album and post, MISSING.txt (at most PROFILE_ZIP_MAX_POSTS posts)',
