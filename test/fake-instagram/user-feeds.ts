@@ -14,6 +14,10 @@ const MAX_COUNT = 33;
 
 /** Answer a tray or feed path, or return false when the path is neither. */
 export async function handleUserFeeds(ctx: FakeContext, feeds: UserFeedFixtures, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  if (req.method === 'GET' && url.pathname === '/api/v1/feed/reels_media/' && url.searchParams.getAll('reel_ids').length > 1) {
+    await severalReels(ctx, req, res, url.searchParams.getAll('reel_ids'));
+    return true;
+  }
   const tray = /^\/api\/v1\/highlights\/(\d{1,30})\/highlights_tray\/?$/.exec(url.pathname);
   const feed = /^\/api\/v1\/feed\/user\/(\d{1,30})\/?$/.exec(url.pathname);
   if (req.method !== 'GET' || !(tray || feed)) return false;
@@ -57,4 +61,29 @@ export async function handleUserFeeds(ctx: FakeContext, feeds: UserFeedFixtures,
     ok.expired,
   );
   return true;
+}
+
+/**
+ * reels_media with several `reel_ids` (gallery-dl asks up to 5 highlight albums a call): one `reels_media[]` entry per
+ * album found, as Instagram answers a list. One reel id alone is the fake's own reels_media (api.ts).
+ */
+async function severalReels(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, ids: string[]): Promise<void> {
+  ctx.counts.hit('reels-media', ids.join(','));
+  const session = cookiesOf(req).sessionid;
+  if (session && ctx.switches.expiredSessions.has(session)) {
+    ctx.counts.hit('home-redirect-session');
+    return send(res, 302, '', { location: `${ctx.webOrigin}/` });
+  }
+  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
+  if (!session) return send(res, 302, '', { location: `${ctx.webOrigin}/accounts/login/` });
+  const ok = await applyFault(ctx.switches.faultFor('reels-media', undefined), req, res, ctx.webOrigin, {
+    notFound: () => sendJson(res, 200, { reels: {}, reels_media: [], status: 'ok' }),
+    private: () => sendJson(res, 400, NOT_AUTHORIZED),
+  });
+  if (!ok) return;
+  const reels = ids.flatMap((id) => {
+    const reel = ctx.fixtures.reels.get(id);
+    return reel && reel.items.length > 0 ? [{ id: reel.id, items: reel.items, user: reel.user, media_count: reel.items.length, reel_type: 'highlight_reel' }] : [];
+  });
+  sendMediaJson(ctx, res, { reels_media: reels, status: 'ok' }, ok.expired);
 }

@@ -50,13 +50,12 @@ export async function profileArchive(view: ProfileView, username: string, sectio
   if (sections.includes('highlights')) {
     if (isUnavailable(whole.highlights)) missing.push({ name: 'highlights', error: unavailableError(whole.highlights) });
     else {
+      const items = await view.allAlbums(whole.user, whole.highlights.albums, signal);
       for (const album of whole.highlights.albums) {
         const folder = `highlight ${album.title || album.id}`;
-        try {
-          entries.push(...reelEntries((await view.album(whole.user, album.id, signal)).reel, folder));
-        } catch (err) {
-          missing.push({ name: folder, error: asApiError(err) });
-        }
+        const reel = items.get(album.id);
+        if (reel && !(reel instanceof ExtractError)) entries.push(...reelEntries(reel, folder));
+        else missing.push({ name: folder, error: asApiError(reel ?? new ExtractError('not_found', `album ${album.id} not in the answer`)) });
       }
     }
   }

@@ -40,7 +40,11 @@ describe('with a live session', () => {
   afterAll(() => rig?.close());
 
   it('the whole profile: picture, stories/, an album folder each, a folder per post up to the cap, the rest named in MISSING.txt', async () => {
+    rig.fake.counts.reset();
     const { names, file } = await download(rig, { sections: ['stories', 'highlights', 'posts'] }, 'whole.zip');
+    // Both albums in one reels_media call (up to 5 a call), besides the stories' own.
+    expect(rig.fake.counts.get('reels-media')).toBe(2);
+    expect(rig.fake.counts.get('reels-media', PROFILE_FIXTURE.highlights.map((h) => `highlight:${h.id}`).join(','))).toBe(1);
     expect(names.filter((n) => !n.includes('/'))).toEqual([expect.stringMatching(new RegExp(`^${USER}-.*\\.jpg$`)), 'MISSING.txt']);
     expect(names.filter((n) => n.startsWith('stories/'))).toHaveLength(6);
     for (const album of PROFILE_FIXTURE.highlights) expect(names.filter((n) => n.startsWith(`highlight ${album.title}/`))).toHaveLength(3);

@@ -13,7 +13,7 @@ import type { UpstreamClient } from '../client.ts';
 import { fetchUsersInfo, profileResolution } from '../profile.ts';
 import { fetchHighlightTray, type RawAlbum } from './highlight-tray.ts';
 import { lookUpUser } from './look-up-user.ts';
-import { fetchReelItems, type ReelItems } from './reel-items.ts';
+import { ALBUMS_PER_CALL, fetchAlbumItems, fetchReelItems, type ReelItems } from './reel-items.ts';
 import { fetchFeedPage, isFeedCursor, type FeedPost } from './user-feed.ts';
 import type { ViewCache } from './view-cache.ts';
 
@@ -143,6 +143,33 @@ export class ProfileView {
       this.ttlOf(PROFILE_TTL_MS, r.items),
     );
     return { album, reel };
+  }
+
+  /**
+   * Every album's items (the profile ZIP), up to ALBUMS_PER_CALL albums a request for those not cached; an album a
+   * call could not give is its error.
+   */
+  async allAlbums(user: ViewUser, albums: RawAlbum[], signal: AbortSignal): Promise<Map<string, ReelItems | ExtractError>> {
+    const found = new Map<string, ReelItems | ExtractError>();
+    const missing: string[] = [];
+    for (const album of albums) {
+      const cached = await this.cache.peek<ReelItems>(`${user.username}:album:${album.id}`);
+      if (cached) found.set(album.id, cached);
+      else missing.push(album.id);
+    }
+    for (let i = 0; i < missing.length; i += ALBUMS_PER_CALL) {
+      const ids = missing.slice(i, i + ALBUMS_PER_CALL);
+      try {
+        for (const [id, reel] of await fetchAlbumItems(this.client, ids, this.author(user), signal)) {
+          found.set(id, reel);
+          await this.cache.put(`${user.username}:album:${id}`, reel, this.ttlOf(PROFILE_TTL_MS, reel.items));
+        }
+      } catch (err) {
+        if (!(err instanceof ExtractError)) throw err;
+        for (const id of ids) found.set(id, err);
+      }
+    }
+    return found;
   }
 
   /** A page of posts (the first without a cursor); each post also goes into the resolution cache under its link. */

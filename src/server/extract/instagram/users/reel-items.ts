@@ -1,7 +1,8 @@
 /**
  * A reel's items from feed/reels_media, for the profile view: a user's current stories (`reel_ids=<user id>`) or a
  * highlight album (`reel_ids=highlight:<id>`), from either answer form (`reels{}` or `reels_media[]`, stories.ts
- * pickReel). Each item keeps when it expires (`expiring_at`, else 24 hours after `taken_at`).
+ * pickReel). Each item keeps when it expires (`expiring_at`, else 24 hours after `taken_at`). Albums go up to 5 a call
+ * (`reel_ids` repeated, as gallery-dl asks them), each read from the same answer.
  */
 import { canonicalUrl } from '../../../../shared/link.ts';
 import { ExtractError } from '../../failure.ts';
@@ -55,4 +56,15 @@ export function readReelItems(json: unknown, reelId: string, author: { username:
 export async function fetchReelItems(client: UpstreamClient, reelId: string, author: { username: string; fullName?: string }, signal: AbortSignal): Promise<ReelItems> {
   const res = await client.send({ origin: 'web', path: `/api/v1/feed/reels_media/?reel_ids=${encodeURIComponent(reelId)}`, session: true, signal });
   return readReelItems(readJson(res, 'reels-media'), reelId, author);
+}
+
+/** Albums asked together in one reels_media call (gallery-dl's chunk). */
+export const ALBUMS_PER_CALL = 5;
+
+/** Several highlight albums (their digits) in one call: each album's items, by id. */
+export async function fetchAlbumItems(client: UpstreamClient, ids: string[], author: { username: string; fullName?: string }, signal: AbortSignal): Promise<Map<string, ReelItems>> {
+  const query = ids.map((id) => `reel_ids=${encodeURIComponent(`highlight:${id}`)}`).join('&');
+  const res = await client.send({ origin: 'web', path: `/api/v1/feed/reels_media/?${query}`, session: true, signal });
+  const json = readJson(res, 'reels-media');
+  return new Map(ids.map((id) => [id, readReelItems(json, `highlight:${id}`, author)]));
 }

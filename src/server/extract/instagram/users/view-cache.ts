@@ -29,6 +29,16 @@ export class ViewCache {
     return loading;
   }
 
+  /** The cached value, or undefined (nothing is loaded). */
+  async peek<T>(key: string): Promise<T | undefined> {
+    return (await this.store.get(PREFIX + key)) as unknown as T | undefined;
+  }
+
+  /** Keep a value for ttlMs (0: not kept). */
+  async put<T>(key: string, value: T, ttlMs: number): Promise<void> {
+    await this.store.set(PREFIX + key, value as unknown as RawResolution, ttlMs);
+  }
+
   /** A resolution the cache holds under a link's own key (the profile tool's picture), or undefined. */
   getResolution(key: string): Promise<RawResolution | undefined> {
     return this.store.get(key);
