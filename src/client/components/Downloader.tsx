@@ -283,7 +283,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
             onKeyDown={enterSubmits}
             aria-invalid={error?.key.startsWith('errors.invalid') || undefined}
             aria-describedby={[error ? `${inputId}-error` : '', listed ? `${inputId}-list` : ''].join(' ').trim() || undefined}
-            placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
+            placeholder={t(profile ? 'downloader.profilePlaceholder' : formId === 'story' ? 'downloader.storyPlaceholder' : 'downloader.placeholder')}
             // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
             dir="ltr"
             className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
