@@ -89,4 +89,15 @@ describe('npm run check-live', () => {
   it('refuses what is not a post link, with usage', async () => {
     expect((await checkLive(['https://www.instagram.com/instagram/'])).code).toBe(2);
   });
+
+  it('--user: the profile view, section by section; exit 1 when the user cannot be looked up', async () => {
+    const { code, stdout } = await checkLive(['--user', '@manchesterunited'], { IG_SESSIONID: 'live' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/stories\s+6 current/);
+    expect(stdout).toMatch(/highlights\s+2 albums/);
+    expect(stdout).toMatch(/posts\s+12 on the first page, more to load/);
+    const none = await checkLive(['--user', 'no.such.user.here']);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('not_found');
+  });
 });

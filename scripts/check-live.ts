@@ -12,12 +12,15 @@ import { parseLink } from '../src/shared/link.ts';
 import { loadConfig, STRATEGY_NAMES, type StrategyName } from '../src/server/config.ts';
 import { Resolver } from '../src/server/extract/resolver.ts';
 import type { FailureKind } from '../src/server/extract/failure.ts';
+import { checkUser } from './check-live-user.ts';
 
 /** Outcomes that say the post, not the strategy, is the problem. */
 const PER_POST = new Set<string>(['not_found', 'private', 'no_media', 'unsupported'] satisfies FailureKind[]);
 
 async function main(): Promise<number> {
   const links = process.argv.slice(2).filter((a) => a !== '--');
+  const userAt = links.indexOf('--user');
+  if (userAt !== -1) return checkUserMode(links[userAt + 1]);
   if (links.length === 0) {
     process.stderr.write('usage: npm run check-live -- <instagram post or reel link>…\n');
     return 2;
@@ -77,6 +80,22 @@ async function main(): Promise<number> {
     await resolver.close();
   }
   return broken.length || retired.length || !staleHeals ? 1 : 0;
+}
+
+/** `--user <name>`: the profile view's sections (check-live-user.ts). */
+async function checkUserMode(username: string | undefined): Promise<number> {
+  if (!username) {
+    process.stderr.write('usage: npm run check-live -- --user <username>\n');
+    return 2;
+  }
+  const resolver = new Resolver({ config: loadConfig({ LOG_LEVEL: 'silent', ...process.env }), logger: { info: () => undefined, warn: () => undefined } });
+  try {
+    const { code, text } = await checkUser(resolver, username);
+    process.stdout.write(text);
+    return code;
+  } finally {
+    await resolver.close();
+  }
 }
 
 main().then(

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
-import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
 import { ensureDemoBuild } from './demo-build.ts';
 import { demoTables } from './demo-table.ts';
+import { FIXTURE, PROFILE_FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
 
 const IG = 'https://www.instagram.com';
 const port = Number(process.env.PORT ?? 8080);
@@ -73,11 +73,13 @@ const links: [string, string][] = [
   ['Stories, all current items', `${IG}/stories/${FIXTURE.storyUser}/`],
   ['Highlight', `${IG}/stories/highlights/${FIXTURE.highlightId}/`],
   ['Profile picture (profile page)', 'instagram   or   @manchesterunited'],
+  ['Whole profile (story page)', `${PROFILE_FIXTURE.user}   (stories, 2 highlight albums, 30 posts, one ZIP)`],
   ['Share link → carousel', `${IG}/share/${FIXTURE.shareToPost}/`],
   ['Mirror + tracking params', `https://ddinstagram.com/p/${FIXTURE.image}/?igsh=demo`],
 ];
 const failures: [string, string][] = [
   ['Private account', `${IG}/p/PrivatePost1/`],
+  ['Private profile (story page)', PROFILE_FIXTURE.privateUser],
   ['Deleted / wrong code', `${IG}/p/DeletedPost1/`],
   ['Rate limited', `${IG}/p/RateLimited1/`],
   ['Login wall (a public post, sent to /)', `${IG}/p/${WALLED}/`],

@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
+import { usersRoutes } from './http/users.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });
   // cobalt's API on / (POST, OPTIONS; GET / is the site's, which answers cobalt's clients with its instance info).
   await app.register(cobaltRoutes, { config, resolveLink });
+  await app.register(usersRoutes, { config, resolver, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config, root: createRootAnswer(config) });
   return app;
 }

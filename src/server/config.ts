@@ -57,6 +57,8 @@ const envSchema = z.object({
   STORY_API_ORIGIN: origin.optional(),
   DOWNLOAD_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** The most posts one profile ZIP holds (POST /api/v1/users/{username}/zip); the rest are named in its MISSING.txt. */
+  PROFILE_ZIP_MAX_POSTS: positiveInt.default(300),
   DATA_DIR: z.string().min(1).default('./data'),
   RATE_LIMIT_RESOLVE_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_MEDIA_PER_MIN: positiveInt.default(600),
@@ -109,6 +111,8 @@ export interface Config {
     stallTimeoutMs: number;
     /** Concurrent media, ZIP and muxed downloads per client IP. */
     maxStreamsPerClient: number;
+    /** The most posts in one profile ZIP (PROFILE_ZIP_MAX_POSTS). */
+    profileZipMaxPosts: number;
   };
   providers: {
     autolink?: { origin: string; key: string };
@@ -176,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretGenerated: !e.DOWNLOAD_SECRET,
       stallTimeoutMs: e.MEDIA_STALL_TIMEOUT_MS,
       maxStreamsPerClient: e.MEDIA_MAX_STREAMS_PER_IP,
+      profileZipMaxPosts: e.PROFILE_ZIP_MAX_POSTS,
     },
     providers: {
       autolink: e.AUTOLINK_API_KEY && e.AUTOLINK_ORIGIN ? { origin: e.AUTOLINK_ORIGIN, key: e.AUTOLINK_API_KEY } : undefined,

@@ -14,8 +14,11 @@ import { sendJson } from './respond.ts';
 import { FakeCounts, FakeSwitches } from './switches.ts';
 import { startTlsFace } from './tls-face.ts';
 import { handleWeb } from './web.ts';
+import { handleUserFeeds } from './user-feeds.ts';
+import { installUserFixtures } from './user-fixtures.ts';
 
 export { FIXTURE } from './fixtures.ts';
+export { PROFILE_FIXTURE, feedCode } from './user-fixtures.ts';
 export type { Fact2026, Fault, FakeEndpoint } from './switches.ts';
 export { POST_ENDPOINTS } from './switches.ts';
 
@@ -82,8 +85,13 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     foreignOrigin: '',
     browserByPort: new Map(),
   };
-  const face = options.tls ? await startTlsFace(handlerOf(ctx, handleWeb), ctx.browserByPort) : undefined;
-  const web = face ? undefined : await listen(ctx, handleWeb);
+  // The profile view's tray and feed (issue 30) answer before the rest of the web origin.
+  const userFeeds = installUserFixtures(fixtures, ctx.postsByPk);
+  const webHandler: Handler = async (c, req, res) => {
+    if (!(await handleUserFeeds(c, userFeeds, req, res, new URL(req.url ?? '/', 'http://fake')))) await handleWeb(c, req, res);
+  };
+  const face = options.tls ? await startTlsFace(handlerOf(ctx, webHandler), ctx.browserByPort) : undefined;
+  const web = face ? undefined : await listen(ctx, webHandler);
   const webOrigin = face?.origin ?? web!.origin;
   const providers = await listen(ctx, handleProviders);
   const statics = await listen(ctx, handleStatic);

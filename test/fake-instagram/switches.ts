@@ -94,6 +94,9 @@ export const ENDPOINTS = [
   'web-profile-info',
   'users-info',
   'reels-media',
+  /** A user's highlight albums and post feed (user-feeds.ts). */
+  'highlights-tray',
+  'feed-user',
   'share',
   'login',
   'autolink',

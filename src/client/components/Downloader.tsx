@@ -11,7 +11,7 @@ import { splitLanguage } from '../../shared/routes.ts';
 import { watchInputModality } from '../lib/input-modality.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { Spinner } from './Spinner.tsx';
-import { AdSlot, BatchQueue, DebugLog, RecentLookups, Results, ToolTabs } from './downloader/lazy-parts.ts';
+import { AdSlot, BatchQueue, DebugLog, ProfileView, RecentLookups, Results, ToolTabs } from './downloader/lazy-parts.ts';
 import { LinkForm } from './downloader/LinkForm.tsx';
 import { LookupError } from './downloader/LookupError.tsx';
 import { useLookup } from './downloader/use-lookup.ts';
@@ -24,7 +24,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const lang = rootData?.lang ?? splitLanguage(location.pathname).lang;
   const input = useRef<HTMLTextAreaElement>(null);
   const lookup = useLookup(formId, lang, input);
-  const { form, profile, link, setLink, loading, shown, batch, debugLog, logLines, error, valid, submit } = lookup;
+  const { form, profile, link, setLink, loading, shown, batch, viewed, debugLog, logLines, error, valid, submit } = lookup;
 
   // The list of recent lookups loads only for a browser that has some (read after hydration).
   const [showRecent, setShowRecent] = useState(false);
@@ -49,6 +49,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         inputId={inputId}
         input={input}
         profile={profile}
+        story={formId === 'story'}
         link={link}
         setLink={setLink}
         loading={loading}
@@ -94,6 +95,11 @@ export function Downloader({ form: formId }: { form: FormId }) {
       {shown && (
         <Suspense fallback={spinner}>
           <Results form={form} resolution={shown.resolution} refresh={lookup.refresh} log={debugLog ? lookup.log : undefined} />
+        </Suspense>
+      )}
+      {viewed && !batch && (
+        <Suspense fallback={spinner}>
+          <ProfileView key={viewed.key} username={viewed.username} showPicture={!profile} />
         </Suspense>
       )}
       {debugLog && logLines !== null && (

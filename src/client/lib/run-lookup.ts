@@ -13,6 +13,7 @@ import { notify } from './notify.ts';
 import { readyMessage } from './ready-message.ts';
 import type { Translator } from './translator.ts';
 import { usernameIn } from './link-list.ts';
+import { bareUsername } from './profile-name.ts';
 import { looksLikeInstagramLink } from './validate-link.ts';
 
 export interface LookupPage {
@@ -24,6 +25,8 @@ export interface LookupPage {
   startBatch: (batch: Batch) => void;
   /** The home page's box held one username: show it in the profile-picture tool. */
   toProfile: (username: string) => void;
+  /** The story page's box held one bare username: show that profile's view (issue 30). Absent elsewhere. */
+  toProfileView?: (username: string) => void;
   /**
    * An error to show; `retry` where trying again as is may work, `retryAfterSeconds` when the answer said how long
    * to wait first; `looked` once a request was made.
@@ -43,6 +46,8 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   if (value === '') return page.fail({ key: page.profile ? 'errors.emptyProfile' : 'errors.emptyUrl', retry: false }, false);
   const username = page.formId === 'home' && !page.valid(value) ? usernameIn(value) : null;
   if (username) return page.toProfile(username);
+  const viewName = page.toProfileView ? bareUsername(value) : null;
+  if (viewName) return page.toProfileView!(viewName);
   if (!page.valid(value)) return page.fail({ key: page.profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false }, false);
   const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
   page.begin(request);

@@ -65,7 +65,8 @@ export class Resolver {
   private readonly timeouts: ResolverTimeouts;
   private readonly measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
   readonly cache: ResolutionCache<RawResolution>;
-  private readonly client: UpstreamClient;
+  /** Instagram, through the egress pool and sessions: the profile view (http/users.ts) asks it too. */
+  readonly client: UpstreamClient;
   private readonly deps: InstagramDeps;
   private readonly autolink?: ProviderHttp;
   private readonly storyInfo?: ProviderHttp;

@@ -14,7 +14,7 @@ describe('GET /api/openapi.json', () => {
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toBe('3.1.0');
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/resolve', '/api/v1/media/{token}', '/api/v1/zip/{token}', '/api/v1/contact']));
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/resolve', '/api/v1/media/{token}', '/api/v1/zip/{token}', '/api/v1/contact', '/api/v1/users/{username}', '/api/v1/users/{username}/zip']));
       const resolveBody = doc.paths['/api/v1/resolve'].post.requestBody.content['application/json'].schema;
       expect(resolveBody.required).toEqual(['url']);
       expect(resolveBody.properties.url.maxLength).toBe(2048);

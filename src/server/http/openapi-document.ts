@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/api.ts';
 import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
 import { cobaltPaths } from './cobalt/openapi.ts';
+import { usersPaths, usersSchemas } from './openapi-users.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -176,10 +177,11 @@ export function openApiDocument(): object {
           responses: { 201: { description: 'Stored.' }, 400: errorAnswer('bad_request with field errors'), 429: errorAnswer('rate_limited') },
         },
       },
+      ...usersPaths,
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
       '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
       ...cobaltPaths,
     },
-    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
+    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error, ...usersSchemas } },
   };
 }

@@ -53,6 +53,15 @@ const payloadSchema = z.discriminatedUnion('t', [
     l: z.array(batchLinkSchema).min(1).max(MAX_BATCH_POSTS),
     m: z.array(z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), r: z.string().min(1).max(300) })).max(MAX_BATCH_POSTS).optional(),
   }),
+  /** A whole profile (http/users-zip.ts): the username (u), its sections (s) and at most c posts, looked up when the archive is made. */
+  z.object({
+    t: z.literal('p'),
+    n: z.string().min(1).max(200),
+    e: z.number().int(),
+    u: z.string().regex(/^[a-z0-9._]{1,30}$/),
+    s: z.array(z.enum(['stories', 'highlights', 'posts'])).min(1).max(3),
+    c: z.number().int().min(0).max(10_000),
+  }),
 ]);
 
 export type MediaTokenPayload = z.infer<typeof payloadSchema>;
@@ -60,6 +69,7 @@ export type SingleMediaPayload = Extract<MediaTokenPayload, { t: 'm' }>;
 export type ZipPayload = Extract<MediaTokenPayload, { t: 'z' }>;
 export type MuxPayload = Extract<MediaTokenPayload, { t: 'x' }>;
 export type BatchPayload = Extract<MediaTokenPayload, { t: 'b' }>;
+export type ProfileZipPayload = Extract<MediaTokenPayload, { t: 'p' }>;
 export type ZipEntry = z.infer<typeof entrySchema>;
 
 function mac(secret: string, body: string): Buffer {

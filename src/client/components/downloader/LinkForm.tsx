@@ -12,6 +12,8 @@ export interface LinkFormProps {
   inputId: string;
   input: RefObject<HTMLTextAreaElement | null>;
   profile: boolean;
+  /** The story page's box also takes a bare username (its hint says so). */
+  story: boolean;
   link: string;
   setLink: (update: string | ((value: string) => string)) => void;
   loading: boolean;
@@ -22,7 +24,7 @@ export interface LinkFormProps {
   submit: (raw: string) => void;
 }
 
-export function LinkForm({ inputId, input, profile, link, setLink, loading, errorKey, valid, listReader, submit }: LinkFormProps) {
+export function LinkForm({ inputId, input, profile, story, link, setLink, loading, errorKey, valid, listReader, submit }: LinkFormProps) {
   const { t } = useTranslation();
 
   /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
@@ -85,7 +87,7 @@ export function LinkForm({ inputId, input, profile, link, setLink, loading, erro
             onKeyDown={enterSubmits}
             aria-invalid={errorKey?.startsWith('errors.invalid') || undefined}
             aria-describedby={[errorKey ? `${inputId}-error` : '', listed ? `${inputId}-list` : ''].join(' ').trim() || undefined}
-            placeholder={t(profile ? 'downloader.profilePlaceholder' : 'downloader.placeholder')}
+            placeholder={t(profile ? 'downloader.profilePlaceholder' : story ? 'downloader.storyPlaceholder' : 'downloader.placeholder')}
             // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
             dir="ltr"
             className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"

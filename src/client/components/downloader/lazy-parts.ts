@@ -18,5 +18,7 @@ export const DebugLog = optionalLazy(() => import('../results/DebugLog.tsx').the
 export const loadBatch = () => import('../batch/BatchQueue.tsx');
 export const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
 export const LeftOutList = lazy(() => import('../batch/LeftOutList.tsx').then((m) => ({ default: m.LeftOutList })));
+// A username's profile view (issue 30): loads only when one is looked up.
+export const ProfileView = lazy(() => import('../profile/ProfileView.tsx').then((m) => ({ default: m.ProfileView })));
 export const loadFlow = () => import('../../lib/lookup-flow.ts');
 export type LookupFlow = Awaited<ReturnType<typeof loadFlow>>;

@@ -45,6 +45,8 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   const [shown, setShown] = useState<Shown | null>(null);
   /** Several links submitted at once: a queue (keyed per submit, so a new batch starts afresh). */
   const [batch, setBatch] = useState<({ key: number } & Batch) | null>(null);
+  /** The profile whose view is shown: the story page's bare username, or the profile tool's user (keyed per submit). */
+  const [viewed, setViewed] = useState<{ key: number; username: string } | null>(null);
   // Developer lines in English: shown only when asked for (?debug=1), never to every visitor of the story page.
   const debugLog = form.debugLog && new URLSearchParams(location.search).get('debug') === '1';
   /** null until the first request: the debug log appears after it (story page, ?debug=1). */
@@ -52,7 +54,8 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   const [error, setError] = useState<ShownError | null>(null);
   /** The last link sent (the box is cleared on success; Retry sends it again). */
   const lastRequest = useRef('');
-  const valid = (value: string) => (profile ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
+  // The story page takes a bare username too: it opens that profile's view.
+  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
   const fail = (shownError: ShownError) => {
     // A new error replaces a stale "ready" toast instead of stacking under it.
     notify.dismiss();
@@ -122,6 +125,15 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
         },
         // The profile-picture tool of the page's language, which looks the name up from its address (?url=).
         toProfile: (username) => void navigate(`${localizePath(lang, toolById('profile').path)}?url=${encodeURIComponent(username)}`),
+        ...(formId === 'story'
+          ? {
+              toProfileView: (username: string) => {
+                setShown(null);
+                setLink('');
+                setViewed({ key: ++batches.current, username });
+              },
+            }
+          : {}),
         fail: ({ retryAfterSeconds, ...shownError }, looked) => {
           if (!looked) setBatch(null);
           fail(retryAfterSeconds ? { ...shownError, retryAt: Date.now() + retryAfterSeconds * 1000 } : shownError);
@@ -132,6 +144,7 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
         },
         begin: (request) => {
           setBatch(null);
+          setViewed(null);
           lastRequest.current = request.url;
           setLoading(true);
           void loadResults();
@@ -143,6 +156,7 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
           setShown({ resolution, request });
           setLink('');
           remember(request.url, resolution);
+          if (profile && resolution.kind === 'profile') setViewed({ key: ++batches.current, username: resolution.author.username.toLowerCase() });
         },
         end: () => setLoading(false),
       });
@@ -177,5 +191,5 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   /** Retry of the error under the box: what the box holds, or else the link last sent. */
   const retry = () => void submit(link || lastRequest.current);
 
-  return { form, profile, link, setLink, loading, shown, batch, debugLog, logLines, error, valid, listReader, remember, log, submit, refresh, retry };
+  return { form, profile, link, setLink, loading, shown, batch, viewed, debugLog, logLines, error, valid, listReader, remember, log, submit, refresh, retry };
 }

@@ -1,0 +1,26 @@
+/** One story or highlight item of the profile view: its picture (a video's poster), what it is, and its download. */
+import { useId } from 'react';
+import type { StoryItem } from '../../../shared/profile-api.ts';
+import { useTranslation } from '../../lib/translator.ts';
+
+export const tileButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold';
+
+export function MediaTile({ item, index, total, note }: { item: StoryItem; index: number; total: number; note?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const label = `${t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${t('downloader.preview', { current: index + 1, total })}`;
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="profile-item">
+      <img src={item.previewUrl} alt={label} loading="lazy" className="aspect-[9/16] w-full bg-slate-100 object-cover" />
+      <div className="flex flex-1 flex-col gap-1 p-2">
+        <p id={id} className="text-sm text-slate-700">
+          {label}
+          {note && <span className="block text-xs text-slate-600">{note}</span>}
+        </p>
+        <a href={item.downloadUrl} download={item.filename} aria-describedby={id} className={`${tileButton} mt-auto bg-brand-700 text-white hover:bg-brand-800`}>
+          {t('downloader.download')}
+        </a>
+      </div>
+    </li>
+  );
+}

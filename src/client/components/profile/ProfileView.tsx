@@ -1,0 +1,81 @@
+/**
+ * One profile's view (issue 30): the HD picture, the current stories, the highlight albums and the posts, each
+ * section or why it is not shown, and one ZIP of it all. Loaded only when a username is looked up (never with the
+ * page). The profile tool already shows the picture as its result, so there the view shows the sections alone.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ProfileView as ProfileViewData } from '../../../shared/profile-api.ts';
+import { errorMessageKey } from '../../lib/error-messages.ts';
+import { fetchProfileView } from '../../lib/profile-api.ts';
+import { useTranslation } from '../../lib/translator.ts';
+import { Spinner } from '../Spinner.tsx';
+import { HighlightsSection } from './HighlightsSection.tsx';
+import { tileButton } from './MediaTile.tsx';
+import { PostsSection } from './PostsSection.tsx';
+import { ProfileZipButton } from './ProfileZipButton.tsx';
+import { StoriesSection } from './StoriesSection.tsx';
+
+type Loaded = { state: 'loading' } | { state: 'ready'; view: ProfileViewData } | { state: 'failed'; key: string };
+
+export function ProfileView({ username, showPicture }: { username: string; showPicture: boolean }) {
+  const { t } = useTranslation();
+  const ids = { heading: useId(), stories: useId(), highlights: useId(), posts: useId() };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    void fetchProfileView(username).then((outcome) => {
+      if (!current) return;
+      setLoaded(outcome.ok ? { state: 'ready', view: outcome.value } : { state: 'failed', key: errorMessageKey(outcome.failure, 'profile') });
+    });
+    return () => {
+      current = false;
+    };
+  }, [username]);
+
+  // On the story page the view is the answer: it takes the focus, as results do.
+  useEffect(() => {
+    if (loaded.state === 'ready' && showPicture) heading.current?.focus();
+  }, [loaded.state, showPicture]);
+
+  if (loaded.state === 'loading') {
+    return (
+      <div className="mt-8 flex justify-center text-brand-700">
+        <Spinner label={t('a11y.loading')} />
+      </div>
+    );
+  }
+  if (loaded.state === 'failed') {
+    return (
+      <p role="alert" className="mx-auto mt-6 max-w-2xl rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        {t(loaded.key)}
+      </p>
+    );
+  }
+  const { view } = loaded;
+  const { user } = view;
+  return (
+    <section aria-labelledby={ids.heading} data-testid="profile-view" className="mx-auto mt-8 flex w-full max-w-5xl flex-col gap-8 text-start">
+      <div className="flex flex-wrap items-center gap-4">
+        {showPicture && <img src={user.picture.mediaUrl} alt={t('profileView.pictureAlt', { username: user.username })} className="h-28 w-28 rounded-full border border-slate-200 object-cover" />}
+        <div className="flex min-w-0 flex-col gap-2">
+          <h2 ref={heading} id={ids.heading} tabIndex={-1} className="break-words text-xl font-bold text-slate-900">
+            {user.fullName ? `${user.fullName} ` : ''}
+            <span dir="ltr" className="font-normal text-slate-700">@{user.username}</span>
+          </h2>
+          {showPicture && (
+            <a href={user.picture.downloadUrl} download={user.picture.filename} className={`${tileButton} self-start border border-brand-700 text-brand-800 hover:bg-brand-50`}>
+              {t('profileView.downloadPicture')}
+            </a>
+          )}
+        </div>
+      </div>
+      <ProfileZipButton username={user.username} />
+      <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} />
+      <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} />
+      <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** The current stories of the profile view, each with the time it has left. */
+import { isUnavailableSection, type ProfileView } from '../../../shared/profile-api.ts';
+import { useTranslation } from '../../lib/translator.ts';
+import { MediaTile } from './MediaTile.tsx';
+import { ProfileZipButton } from './ProfileZipButton.tsx';
+import { SectionNotice } from './SectionNotice.tsx';
+
+export const sectionGrid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
+
+/** "in 5 hours", in the page's language (Intl), or nothing when the time is unknown or past. */
+function timeLeft(expiresAt: string | undefined, language: string, now = Date.now()): string | undefined {
+  const ms = expiresAt ? Date.parse(expiresAt) - now : NaN;
+  if (!(ms > 0)) return undefined;
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  return ms >= 3_600_000 ? format.format(Math.floor(ms / 3_600_000), 'hour') : format.format(Math.max(1, Math.floor(ms / 60_000)), 'minute');
+}
+
+export function StoriesSection({ username, stories, headingId }: { username: string; stories: ProfileView['stories']; headingId: string }) {
+  const { t, language } = useTranslation();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-lg font-bold text-slate-900">
+        {t('profileView.stories')}
+      </h3>
+      {isUnavailableSection(stories) ? (
+        <SectionNotice section={stories} />
+      ) : stories.items.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('profileView.noStories')}</p>
+      ) : (
+        <>
+          <ProfileZipButton username={username} sections={['stories']} small />
+          <ul aria-labelledby={headingId} className={sectionGrid}>
+            {stories.items.map((item, index) => {
+              const left = timeLeft(item.expiresAt, language);
+              return <MediaTile key={item.mediaUrl} item={item} index={index} total={stories.items.length} {...(left ? { note: t('profileView.timeLeft', { when: left }) } : {})} />;
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The profile view's calls (issue 30): GET /api/v1/users/{username}, …/highlights/{id}, …/posts?after=, and
+ * POST …/zip. Every outcome classified as the resolve client does (api-client.ts); nothing here throws.
+ */
+import type { HighlightItems, ProfilePostsPage, ProfileSection, ProfileView, ProfileZip } from '../../shared/profile-api.ts';
+import { errorCodeOf, retryAfterSeconds, type ResolveFailure } from './api-client.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ResolveFailure };
+
+async function call<T>(path: string, init?: RequestInit, fetchImpl: typeof fetch = fetch): Promise<Outcome<T>> {
+  let response: Response;
+  try {
+    response = await fetchImpl(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } });
+  } catch {
+    return { ok: false, failure: { kind: 'network' } };
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+    return { ok: false, failure: { kind: 'http', status: response.status, code: errorCodeOf(json), ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) } };
+  }
+  if (!json || typeof json !== 'object') return { ok: false, failure: { kind: 'malformed', status: response.status } };
+  return { ok: true, value: json as T };
+}
+
+const base = (username: string) => `/api/v1/users/${encodeURIComponent(username)}`;
+
+export const fetchProfileView = (username: string, fetchImpl?: typeof fetch) => call<ProfileView>(base(username), undefined, fetchImpl);
+export const fetchHighlight = (username: string, id: string) => call<HighlightItems>(`${base(username)}/highlights/${encodeURIComponent(id)}`);
+export const fetchMorePosts = (username: string, after: string) => call<ProfilePostsPage>(`${base(username)}/posts?after=${encodeURIComponent(after)}`);
+export const requestProfileZip = (username: string, sections: ProfileSection[]) =>
+  call<ProfileZip>(`${base(username)}/zip`, { method: 'POST', body: JSON.stringify({ sections }) });

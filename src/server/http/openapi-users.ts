@@ -1,0 +1,110 @@
+/** The profile view's paths and schemas in the OpenAPI document (issue 30; shapes from src/shared/profile-api.ts). */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+const errorAnswer = (description: string) => ({ description, content: json(ref('Error')) });
+const username = { name: 'username', in: 'path', required: true, description: 'An Instagram username, with or without @.', schema: { type: 'string', pattern: '^@?[A-Za-z0-9._]{1,30}$' } };
+
+const unavailable = {
+  type: 'object',
+  required: ['unavailable'],
+  description: 'A section that cannot be had: login_required (the instance has no live session), private, rate_limited (with retryAfter), upstream_unavailable…',
+  properties: { unavailable: { type: 'string' }, retryAfter: { type: 'integer', description: 'Seconds, with rate_limited.' } },
+};
+const storyItem = { allOf: [ref('MediaItem'), { type: 'object', properties: { expiresAt: { type: 'string', format: 'date-time' } } }] };
+const album = {
+  type: 'object',
+  required: ['id', 'title', 'count'],
+  properties: { id: { type: 'string', description: "The highlight's digits." }, title: { type: 'string' }, cover: { type: 'string', description: 'Signed link to the cover.' }, count: { type: 'integer' } },
+};
+const postsPage = {
+  type: 'object',
+  required: ['items', 'next'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'type', 'thumbnail'],
+        properties: { code: { type: 'string' }, type: { enum: ['image', 'video', 'carousel'] }, thumbnail: { type: 'string' }, takenAt: { type: 'string', format: 'date-time' } },
+      },
+    },
+    next: { type: ['string', 'null'], description: 'Opaque cursor for ?after=, null on the last page.' },
+  },
+};
+const profileView = {
+  type: 'object',
+  required: ['user', 'stories', 'highlights', 'posts'],
+  properties: {
+    user: { type: 'object', required: ['username', 'private', 'picture'], properties: { username: { type: 'string' }, fullName: { type: 'string' }, private: { type: 'boolean' }, picture: ref('MediaItem') } },
+    stories: { oneOf: [{ type: 'object', required: ['items'], properties: { items: { type: 'array', items: storyItem } } }, ref('UnavailableSection')] },
+    highlights: { oneOf: [{ type: 'object', required: ['albums'], properties: { albums: { type: 'array', items: album } } }, ref('UnavailableSection')] },
+    posts: { oneOf: [ref('ProfilePostsPage'), ref('UnavailableSection')] },
+  },
+};
+
+const lookupErrors = {
+  400: errorAnswer('invalid_url (not a username) or bad_request'),
+  403: errorAnswer('private or login_required (the user lookup itself walled)'),
+  404: errorAnswer('not_found'),
+  429: errorAnswer('rate_limited (with Retry-After)'),
+  502: errorAnswer('upstream_changed or upstream_unavailable'),
+};
+
+export const usersSchemas = { ProfileView: profileView, ProfilePostsPage: postsPage, UnavailableSection: unavailable };
+
+export const usersPaths = {
+  '/api/v1/users/{username}': {
+    get: {
+      summary: "A username's picture, current stories, highlight albums and first page of posts (each section or why it is unavailable)",
+      parameters: [username],
+      responses: { 200: { description: 'The profile view.', content: json(ref('ProfileView')) }, ...lookupErrors },
+    },
+  },
+  '/api/v1/users/{username}/highlights/{id}': {
+    get: {
+      summary: "One highlight album's items",
+      parameters: [username, { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,30}$' } }],
+      responses: {
+        200: { description: 'The album.', content: json({ type: 'object', required: ['title', 'items'], properties: { title: { type: 'string' }, items: { type: 'array', items: ref('MediaItem') } } }) },
+        ...lookupErrors,
+      },
+    },
+  },
+  '/api/v1/users/{username}/posts': {
+    get: {
+      summary: 'The next page of posts, newest first',
+      parameters: [username, { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The `next` of the previous page.' }],
+      responses: { 200: { description: 'A page.', content: json(ref('ProfilePostsPage')) }, ...lookupErrors },
+    },
+  },
+  '/api/v1/users/{username}/zip/{token}': {
+    get: {
+      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added',
+      parameters: [username, { name: 'token', in: 'path', required: true, description: 'The signed token of a zipUrl.', schema: { type: 'string' } }],
+      responses: {
+        200: {
+          description: 'application/zip. `x-gramsave-posts-cut: <n>` when the cap left older posts out (the archive holds the newest n).',
+          headers: { 'x-gramsave-posts-cut': { schema: { type: 'integer' } } },
+        },
+        ...lookupErrors,
+        400: errorAnswer('bad_request: the token is malformed, forged or for another user'),
+        410: errorAnswer('expired'),
+      },
+    },
+  },
+  '/api/v1/users/{username}/zip': {
+    post: {
+      summary: 'A signed link to one streamed ZIP of the profile: the picture, a folder per section, album and post, MISSING.txt (at most PROFILE_ZIP_MAX_POSTS posts)',
+      parameters: [username],
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          required: ['sections'],
+          properties: { sections: { type: 'array', minItems: 1, items: { enum: ['stories', 'highlights', 'posts'] } }, maxPosts: { type: 'integer', minimum: 0 } },
+        }),
+      },
+      responses: { 200: { description: 'GET zipUrl streams the archive.', content: json({ type: 'object', required: ['zipUrl'], properties: { zipUrl: { type: 'string' } } }) }, ...lookupErrors },
+    },
+  },
+};

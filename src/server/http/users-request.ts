@@ -1,0 +1,25 @@
+/** What every users route does with its request: the username read, the lookup run for this client in the API's terms. */
+import type { FastifyRequest } from 'fastify';
+import { USERNAME_RE } from '../../shared/link.ts';
+import { ExtractError, toApiError } from '../extract/failure.ts';
+import { asClient } from '../extract/instagram/egress/lookup-client.ts';
+import { ApiError } from '../errors/api-error.ts';
+
+/** A whole view, every section included, within this time. */
+const DEADLINE_MS = 25_000;
+
+/** `name` or `@name`, any case → the username, or 400 invalid_url. */
+export function usernameOf(param: string): string {
+  const name = param.startsWith('@') ? param.slice(1) : param;
+  if (!USERNAME_RE.test(name)) throw new ApiError('invalid_url', 'Please enter a valid Instagram username.');
+  return name.toLowerCase();
+}
+
+/** Run a lookup for this client (the egress budget queues fairly across clients), failures in the API's terms. */
+export async function forClient<T>(request: FastifyRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  try {
+    return await asClient(request.ip, () => run(AbortSignal.timeout(DEADLINE_MS)));
+  } catch (err) {
+    throw err instanceof ExtractError ? toApiError(err) : err;
+  }
+}

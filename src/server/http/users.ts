@@ -1,0 +1,67 @@
+/**
+ * A username's profile view (issue 30): GET /api/v1/users/{username} (user, stories, highlights, first page of
+ * posts), /highlights/{id} (one album's items), /posts?after= (the next pages), and the whole profile's ZIP
+ * (users-zip.ts). Answers carry signed links made per answer: never cached by browsers or proxies.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer } from '../../shared/profile-api.ts';
+import type { Config } from '../config.ts';
+import { decodeCursor, ProfileView } from '../extract/instagram/users/profile-view.ts';
+import { ViewCache } from '../extract/instagram/users/view-cache.ts';
+import { cacheTtlMs, type Resolver } from '../extract/resolver.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { MediaUpstream } from '../media/proxy/proxy.ts';
+import type { StreamGuard } from './stream-guard.ts';
+import { presentAlbum, presentPosts, presentProfileView } from './users-present.ts';
+import { forClient, usernameOf } from './users-request.ts';
+import { usersZipRoutes } from './users-zip.ts';
+
+export interface UsersRouteOptions {
+  config: Config;
+  resolver: Resolver;
+  upstream: MediaUpstream;
+  streamGuard: StreamGuard;
+}
+
+function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('Cache-Control', 'no-store');
+  done();
+}
+
+export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { config, resolver, upstream, streamGuard }) => {
+  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs);
+  const secret = config.media.secret;
+  const rateLimit = { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' };
+
+  app.get<{ Params: { username: string } }>('/api/v1/users/:username', { config: { rateLimit }, onRequest: noStore }, async (request): Promise<ProfileViewAnswer> => {
+    const username = usernameOf(request.params.username);
+    return presentProfileView(await forClient(request, (signal) => view.view(username, signal)), secret);
+  });
+
+  app.get<{ Params: { username: string; id: string } }>(
+    '/api/v1/users/:username/highlights/:id',
+    { config: { rateLimit }, onRequest: noStore },
+    async (request): Promise<HighlightItems> => {
+      const username = usernameOf(request.params.username);
+      const id = request.params.id.replace(/^highlight:/, '');
+      if (!/^\d{1,30}$/.test(id)) throw new ApiError('bad_request', 'A highlight id is its digits.');
+      const { album, reel } = await forClient(request, async (signal) => view.album(await view.user(username, signal), id, signal));
+      return presentAlbum(album.title, reel, secret);
+    },
+  );
+
+  app.get<{ Params: { username: string }; Querystring: { after?: string } }>(
+    '/api/v1/users/:username/posts',
+    { config: { rateLimit }, onRequest: noStore },
+    async (request): Promise<ProfilePostsPage> => {
+      const username = usernameOf(request.params.username);
+      const after = request.query.after;
+      const maxId = after ? decodeCursor(after) : undefined;
+      if (after && !maxId) throw new ApiError('bad_request', 'This page cursor is not one of ours: use the `next` of the previous page.');
+      const page = await forClient(request, async (signal) => view.posts(await view.user(username, signal), maxId, signal));
+      return presentPosts(page, secret);
+    },
+  );
+
+  await app.register(usersZipRoutes, { config, view, upstream, streamGuard });
+};

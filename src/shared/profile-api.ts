@@ -1,0 +1,61 @@
+/** GET /api/v1/users/{username} and its pages (issue 30): the contract shared by server and client. No runtime dependencies. */
+import type { ErrorCode, MediaItem } from './api.ts';
+
+/** A section that cannot be had, and why: login_required (no live session), private, rate_limited (with retryAfter)… */
+export interface UnavailableSection {
+  unavailable: ErrorCode;
+  /** Seconds, with rate_limited. */
+  retryAfter?: number;
+}
+
+export interface StoryItem extends MediaItem {
+  /** When the story leaves Instagram (ISO 8601). */
+  expiresAt?: string;
+}
+
+export interface HighlightAlbum {
+  /** The highlight's digits (no `highlight:` prefix). */
+  id: string;
+  title: string;
+  /** A signed link to the album's cover. */
+  cover?: string;
+  count: number;
+}
+
+export type ProfilePostType = 'image' | 'video' | 'carousel';
+
+export interface ProfilePost {
+  code: string;
+  type: ProfilePostType;
+  /** A signed link to a small picture of the post. */
+  thumbnail: string;
+  takenAt?: string;
+}
+
+export interface ProfilePostsPage {
+  items: ProfilePost[];
+  /** Our opaque cursor: GET …/posts?after={next}; null on the last page. */
+  next: string | null;
+}
+
+export interface ProfileView {
+  user: { username: string; fullName?: string; private: boolean; picture: MediaItem };
+  stories: { items: StoryItem[] } | UnavailableSection;
+  highlights: { albums: HighlightAlbum[] } | UnavailableSection;
+  posts: ProfilePostsPage | UnavailableSection;
+}
+
+export interface HighlightItems {
+  title: string;
+  items: MediaItem[];
+}
+
+export const PROFILE_SECTIONS = ['stories', 'highlights', 'posts'] as const;
+export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+
+/** POST /api/v1/users/{username}/zip */
+export interface ProfileZip {
+  zipUrl: string;
+}
+
+export const isUnavailableSection = (section: object): section is UnavailableSection => 'unavailable' in section;

@@ -1,0 +1,92 @@
+/**
+ * A username on the story page opens that profile's view (issue 30), in one page: stories with their time left,
+ * an album opened and closed by keyboard, more posts, two ticked posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
+ * then the private account's notice in Arabic at 360 px, right to left.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
+import { axeViolations, SERIOUS } from './axe.ts';
+import { expectNoHorizontalOverflow, fakeUpstreamRunning, strings, submitLink, text } from './helpers.ts';
+
+const en = strings('en');
+const ar = strings('ar');
+
+test('a username on the story page: stories, an album, more posts, the whole profile as one ZIP; Arabic at 360 px', async ({ page }) => {
+  test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
+  test.setTimeout(120_000);
+  const view = page.getByTestId('profile-view');
+
+  await test.step('the story page takes a bare username and shows the profile', async () => {
+    await page.goto('/instagram-story-download');
+    await submitLink(page, `@${PROFILE_FIXTURE.user}`);
+    await expect(view.getByRole('heading', { level: 2 })).toContainText(`@${PROFILE_FIXTURE.user}`);
+    await expect(view.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(page.getByText(text(en, 'errors.invalidUrl'))).toHaveCount(0);
+    const stories = view.getByRole('list', { name: text(en, 'profileView.stories') }).getByTestId('profile-item');
+    await expect(stories).toHaveCount(6);
+    await expect(stories.first()).toContainText(/Disappears in \d+ hours?/);
+    await expect(view.getByTestId('profile-post')).toHaveCount(12);
+  });
+
+  await test.step('an album opens to its items and closes back to its cover, by keyboard', async () => {
+    const [album] = PROFILE_FIXTURE.highlights;
+    const cover = view.getByRole('button', { name: text(en, 'profileView.openAlbum', { title: album.title, count: 3 }) });
+    await cover.focus();
+    await page.keyboard.press('Enter');
+    const back = view.getByRole('button', { name: text(en, 'profileView.backToHighlights') });
+    await expect(back).toBeFocused();
+    await expect(view.getByRole('heading', { name: album.title })).toBeVisible();
+    await expect(view.getByRole('list', { name: album.title }).getByTestId('profile-item')).toHaveCount(3);
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(cover).toBeFocused();
+  });
+
+  await test.step('Load more shows the next page of posts', async () => {
+    await view.getByRole('button', { name: text(en, 'profileView.loadMore') }).click();
+    await expect(view.getByTestId('profile-post')).toHaveCount(24);
+  });
+
+  await test.step('two ticked posts download as one ZIP, a folder each', async () => {
+    const posts = view.getByTestId('profile-post');
+    await posts.nth(0).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
+    await posts.nth(13).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await view.getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 2 }) }).click();
+    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    expect(new Set(listing.filter((name) => name.includes('/')).map((name) => name.split('/')[0]!.split('_').pop()))).toEqual(new Set(['MUFEED00', 'MUFEED13']));
+  });
+
+  await test.step('Download all saves one ZIP: picture, stories/, an album folder each, a folder per post', async () => {
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await view.getByRole('button', { name: text(en, 'batch.downloadAll') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`instagram-${PROFILE_FIXTURE.user}-profile.zip`);
+    const listing = execFileSync('unzip', ['-l', (await download.path())!], { encoding: 'utf8' });
+    expect(listing.match(/ stories\//g)).toHaveLength(6);
+    for (const album of PROFILE_FIXTURE.highlights) expect(listing.match(new RegExp(` highlight ${album.title}/`, 'g'))).toHaveLength(3);
+    expect(new Set(listing.match(/ post MUFEED\d\d\//g)).size).toBe(PROFILE_FIXTURE.postCount);
+    await expect(page.getByText(text(en, 'profileView.zipSaved'))).toBeVisible();
+  });
+
+  await test.step("the stories section's own ZIP holds the picture and the stories alone", async () => {
+    const stories = view.getByRole('region', { name: text(en, 'profileView.stories') });
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await stories.getByRole('button', { name: text(en, 'profileView.downloadSection') }).click();
+    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(6);
+    expect(listing.filter((name) => name.includes('/') && !name.startsWith('stories/'))).toEqual([]);
+  });
+
+  await test.step('a private account in Arabic at 360 px: right to left, its notice, nothing wider than the screen', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/ar/instagram-story-download');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await submitLink(page, PROFILE_FIXTURE.privateUser);
+    const notices = view.getByTestId('section-notice');
+    await expect(notices).toHaveCount(3);
+    await expect(notices.first()).toHaveText(text(ar, 'profileView.private'));
+    await expectNoHorizontalOverflow(page);
+  });
+});
