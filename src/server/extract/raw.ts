@@ -27,6 +27,8 @@ export interface RawMediaItem {
   qualities: RawRendition[];
   /** CDN URL of the DASH audio track alone, when the source has one. */
   audioUrl?: string;
+  /** Instagram says the video has no sound (`has_audio: false`). */
+  silent?: true;
 }
 
 /** The Resolution of the API before presentation: the same post facts, CDN URLs instead of signed links, no ZIP yet. */

@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../../test/fake-instagram/fixtures.ts';
+import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
+import { RIG_SECRET } from '../../../../test/app-rig.ts';
+import { signMediaToken } from '../../media/token.ts';
 import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
 import { decodes, probe } from '../../../../test/media-probe.ts';
 
@@ -82,9 +85,33 @@ describe('answers', () => {
       const file = await fetchTunnel(res.body.url);
       expect(kinds(file.body)).toEqual(['audio:aac']);
     }
-    // A video without a separate audio track has none to give; a photo stays a photo (as cobalt does).
-    expect((await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'audio' })).body).toEqual({ status: 'error', error: { code: 'error.api.fetch.empty' } });
+    // A photo stays a photo (as cobalt does).
     expect((await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/`, downloadMode: 'audio' })).body.status).toBe('tunnel');
+  });
+
+  it('audio of an older video with no separate audio track: its AAC taken out of the progressive file, same length', async () => {
+    const res = await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'audio', audioFormat: 'mp3' });
+    expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(new RegExp(`-${FIXTURE.reel}-audio\\.m4a$`)) });
+    expect(res.body.url).toContain('/api/v1/mux/');
+    expect((await fetchTunnel(res.body.url, '&p=1')).status).toBe(200);
+    const file = await fetchTunnel(res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mp4');
+    expect(file.headers.get('content-disposition')).toContain(res.body.filename);
+    const { streams, duration } = probe(file.body);
+    expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['audio:aac']);
+    // The fake serves the reel's 750×1333 file as this clip (test/fake-instagram/media-catalog.ts).
+    const source = probe(new URL('progressive-750x1334.mp4', MEDIA_DIR).pathname).streams.find((s) => s.codec_type === 'audio')!;
+    expect(Math.abs(duration - Number(source.duration))).toBeLessThan(0.05);
+    // A video Instagram says has no sound has none to give.
+    expect((await cobalt({ url: `${IG}/reel/${FIXTURE.silentReel}/`, downloadMode: 'audio' })).body).toEqual({ status: 'error', error: { code: 'error.api.fetch.empty' } });
+    // Had it not said so, the file itself has no audio stream: a JSON error before any byte.
+    const native = await rig.resolve(`${IG}/reel/${FIXTURE.silentReel}/`);
+    const { u } = JSON.parse(Buffer.from(String(native.body.items[0].mediaUrl).split('/').pop()!.split('.')[0]!, 'base64url').toString());
+    const token = signMediaToken(RIG_SECRET, { t: 'x', k: 'audio', u, f: 'silent.m4a', e: Math.floor(Date.now() / 1000) + 600 });
+    const silent = await fetch(`${rig.app.base}/api/v1/mux/${token}?download=1`);
+    expect(silent.status).toBe(404);
+    expect((await silent.json()).error.code).toBe('no_media');
   });
 
   it('mute: the DASH video-only track where the pick is one, else the progressive file remuxed without sound', async () => {
