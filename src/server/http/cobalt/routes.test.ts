@@ -45,6 +45,9 @@ describe('answers', () => {
     const res = await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/` });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // A success carries cobalt's rate-limit headers too.
+    expect(res.headers.get('ratelimit-policy')).toBe(`${res.headers.get('ratelimit-limit')};w=60`);
+    expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
     expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(new RegExp(`-${FIXTURE.v1Image}-1080x1350\\.jpg$`)) });
     expect(Object.keys(res.body).sort()).toEqual(['filename', 'status', 'url']);
     const native = await rig.resolve(`${IG}/p/${FIXTURE.v1Image}/`);
