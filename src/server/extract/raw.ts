@@ -12,6 +12,8 @@ export interface RawRendition {
   dash?: true;
   /** The file's size estimated from the manifest's bitrate × duration (DASH tracks only; nothing else is known). */
   approxBytes?: number;
+  /** A progressive rendition's DASH video-only twin (same size): its picture without sound, for a muted download. */
+  videoOnly?: string;
 }
 
 export interface RawMediaItem {

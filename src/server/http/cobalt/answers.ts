@@ -61,7 +61,9 @@ function itemFile(item: RawMediaItem, position: { index: number; total: number }
   }
   const muted = request.downloadMode === 'mute';
   const filename = sign.nameOf(position, { ...(quality ? { quality } : {}), muted, extension: 'mp4' });
-  if (muted) return { url: sign.joined(rendition.url, undefined, filename), filename };
+  // Muted: the DASH video-only track as it is (the pick itself, or the progressive pick's twin of its size), else
+  // the progressive file remuxed without its sound.
+  if (muted) return { url: sign.joined(rendition.videoOnly ?? rendition.url, undefined, filename), filename };
   if (rendition.dash) return { url: sign.joined(rendition.url, item.audioUrl, filename), filename };
   return { url: sign.file(rendition.url, filename, 'video'), filename };
 }

@@ -9,7 +9,7 @@ import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
 import { RIG_SECRET } from '../../../../test/app-rig.ts';
 import { signMediaToken } from '../../media/token.ts';
 import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
-import { decodes, probe } from '../../../../test/media-probe.ts';
+import { decodes, packetsMd5, probe } from '../../../../test/media-probe.ts';
 
 const ORIGIN = 'https://gramsave.example';
 const IG = 'https://www.instagram.com';
@@ -117,10 +117,18 @@ describe('answers', () => {
     expect((await silent.json()).error.code).toBe('no_media');
   });
 
-  it('mute: the DASH video-only track where the pick is one, else the progressive file remuxed without sound', async () => {
+  it('mute: the DASH video-only track where the pick is one or has a twin of its size, else the progressive file remuxed without sound', async () => {
     const dash = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'mute', videoQuality: 'max' });
     expect(dash.body.filename).toMatch(/-1080p-mute\.mp4$/);
     expect(kinds((await fetchTunnel(dash.body.url)).body)).toEqual(['video:h264:1080x1920']);
+    // A progressive pick with a DASH video-only track of its size: that track as it is, no remux (its length known).
+    const twin = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'mute', videoQuality: '720' });
+    expect(twin.body.filename).toMatch(/-720p-mute\.mp4$/);
+    const twinFile = await fetchTunnel(twin.body.url);
+    expect(twinFile.headers.get('content-length')).toBe(String(twinFile.body.length));
+    expect(packetsMd5(twinFile.body, 'v')).toBe(packetsMd5(new URL('dash-video-720x1280.mp4', MEDIA_DIR).pathname, 'v'));
+    expect(kinds(twinFile.body)).toEqual(['video:h264:720x1280']);
+    // Without one, the progressive file remuxed without its sound.
     const progressive = await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'mute' });
     expect(progressive.body.status).toBe('tunnel');
     const file = await fetchTunnel(progressive.body.url);
