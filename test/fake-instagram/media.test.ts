@@ -102,10 +102,13 @@ describe('the fake CDN serves the fixture posts real media', () => {
     expect(catalog.get(cdnPathOf(/<BaseURL[^>]*>([^<]+)</.exec(audio)![1]!)!)).toBe('dash-audio.m4a');
   });
 
-  it('maps a reel without sound to a clip without sound', () => {
+  it('maps a video without sound to a clip without sound', () => {
     const silent = buildFixtures().posts.get(FIXTURE.silentReel)!;
     expect(catalog.get(cdnPathOf(silent.graphql.video_url)!)).toBe('silent-750x1334.mp4');
     expect(catalog.get(cdnPathOf(silent.v1.video_versions[0].url)!)).toBe('silent-750x1334.mp4');
+    // The captured carousel's video was posted without sound (has_audio false).
+    const carouselVideo = buildFixtures().posts.get(FIXTURE.carousel)!.graphql.edge_sidecar_to_children.edges[1].node;
+    expect(catalog.get(cdnPathOf(carouselVideo.video_url)!)).toBe('silent-750x750.mp4');
   });
 
   it('sends the file byte for byte, and any range of it', async () => {
