@@ -56,6 +56,8 @@ export const FIXTURE = {
   v1Carousel: 'Cji5EVwNDcC',
   /** A reel as Instagram served them in 2025–2026: progressive capped at 720p, DASH up to 1080p. */
   dashReel: 'DQfullHD108',
+  /** An older reel without sound (`has_audio: false`): one progressive file with no audio stream, no DASH manifest. */
+  silentReel: 'CSilentReel',
   storyUser: 'manchesterunited',
   storyUserId: '491527077',
   storyItemId: '2947392586949530039',
@@ -84,6 +86,9 @@ export function buildFixtures(): Fixtures {
 
   const dashReel = fullHdDashReel(loadSample(SAMPLE.v1Reel) as Json);
   posts.set(dashReel.code, { shortcode: dashReel.code, pk: String(dashReel.pk), native: 'v1', graphql: v1ToGraphql(dashReel), v1: dashReel });
+
+  const silent = silentReel(graphqlMediaOf(loadSample(SAMPLE.graphqlReel)) as Json);
+  posts.set(silent.shortcode, { shortcode: silent.shortcode, pk: String(silent.id), native: 'graphql', graphql: silent, v1: graphqlToV1(silent) });
 
   for (const code of FIXTURE.fullCarousels) {
     const full = twentyItemCarousel(loadSample(SAMPLE.v1Carousel) as Json, code);
@@ -156,6 +161,16 @@ function fullHdDashReel(sample: Json): Json {
     .replace('FBQualityLabel="720w"', 'FBQualityLabel="1080w"')
     .replace('_n.mp4?', '_d1080_n.mp4?');
   reel.video_dash_manifest = manifest.slice(0, start) + fullHd + manifest.slice(start);
+  return reel;
+}
+
+/** The captured GraphQL reel without its sound: `has_audio` false, its file at a path of its own (the catalog's silent clip). */
+function silentReel(sample: Json): Json {
+  const reel = structuredClone(sample);
+  reel.shortcode = FIXTURE.silentReel;
+  reel.id = shortcodeToPk(FIXTURE.silentReel);
+  reel.has_audio = false;
+  reel.video_url = String(reel.video_url).replace('_n.mp4', '_silent_n.mp4');
   return reel;
 }
 

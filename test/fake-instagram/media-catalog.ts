@@ -1,6 +1,7 @@
 /**
  * Which real file the fake CDN serves for a CDN path. The fixtures are walked once: a progressive video URL
- * (v1 `video_versions`, GraphQL `video_url` + `dimensions`) gets the progressive clip nearest its declared size,
+ * (v1 `video_versions`, GraphQL `video_url` + `dimensions`) gets the progressive clip nearest its declared size
+ * (one without sound when the post says `has_audio: false`),
  * a DASH manifest's video Representation the video-only track nearest its size (one is made at every size a
  * manifest states), its audio Representation the audio track, and a picture (v1 candidates, GraphQL display
  * resources) a photo made at its stated size (photos.ts); any other .webp picture the WebP. Paths not listed keep
@@ -35,8 +36,8 @@ export function mediaFiles(): Map<string, MediaFile> {
   return files;
 }
 
-/** The fixture of a family (`progressive`, `dash-video`) whose size is nearest to width × height. */
-export function nearestClip(family: 'progressive' | 'dash-video', width: number, height: number): string {
+/** The fixture of a family (`progressive`, `silent`: progressive without sound, `dash-video`) whose size is nearest to width × height. */
+export function nearestClip(family: 'progressive' | 'silent' | 'dash-video', width: number, height: number): string {
   let best = '';
   let bestDistance = Infinity;
   for (const name of mediaFiles().keys()) {
@@ -97,13 +98,14 @@ function walk(catalog: Map<string, string>, value: unknown): void {
   for (const candidate of Array.isArray(node.image_versions2?.candidates) ? node.image_versions2.candidates : []) addPicture(catalog, candidate?.url, candidate?.width, candidate?.height);
   for (const resource of Array.isArray(node.display_resources) ? node.display_resources : []) addPicture(catalog, resource?.src, resource?.config_width, resource?.config_height);
   addPicture(catalog, node.display_url, node.dimensions?.width, node.dimensions?.height);
+  const progressive = node.has_audio === false ? 'silent' : 'progressive';
   for (const version of Array.isArray(node.video_versions) ? node.video_versions : []) {
     const path = typeof version?.url === 'string' ? cdnPathOf(version.url) : undefined;
-    if (path) catalog.set(path, nearestClip('progressive', Number(version.width) || 0, Number(version.height) || 0));
+    if (path) catalog.set(path, nearestClip(progressive, Number(version.width) || 0, Number(version.height) || 0));
   }
   if (typeof node.video_url === 'string') {
     const path = cdnPathOf(node.video_url);
-    if (path) catalog.set(path, nearestClip('progressive', Number(node.dimensions?.width) || 0, Number(node.dimensions?.height) || 0));
+    if (path) catalog.set(path, nearestClip(progressive, Number(node.dimensions?.width) || 0, Number(node.dimensions?.height) || 0));
   }
   if (typeof node.video_dash_manifest === 'string') addManifest(catalog, node.video_dash_manifest);
   for (const child of Object.values(node)) if (child && typeof child === 'object') walk(catalog, child);

@@ -49,6 +49,11 @@ describe('media fixtures', () => {
     expect(boxes(mediaFiles().get(name)!.bytes).slice(0, 2)).toEqual(['ftyp', 'moov']);
   });
 
+  it.each(names.filter((n) => n.startsWith('silent-')))('%s is H.264 alone (a video without sound), moov first', (name) => {
+    expect(probe(name).streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['video:h264']);
+    expect(boxes(mediaFiles().get(name)!.bytes).slice(0, 2)).toEqual(['ftyp', 'moov']);
+  });
+
   it.each(names.filter((n) => n.startsWith('dash-video-')))('%s is H.264 alone, fragmented and sidx-indexed', (name) => {
     const [width, height] = /(\d+)x(\d+)/.exec(name)!.slice(1).map(Number);
     const { streams } = probe(name);
@@ -95,6 +100,15 @@ describe('the fake CDN serves the fixture posts real media', () => {
     expect(catalog.get(cdnPathOf(reel.video_versions[0].url)!)).toBe('progressive-720x1280.mp4');
     const audio = String(reel.video_dash_manifest).split('<Representation').find((b) => b.includes('audio/mp4'))!;
     expect(catalog.get(cdnPathOf(/<BaseURL[^>]*>([^<]+)</.exec(audio)![1]!)!)).toBe('dash-audio.m4a');
+  });
+
+  it('maps a video without sound to a clip without sound', () => {
+    const silent = buildFixtures().posts.get(FIXTURE.silentReel)!;
+    expect(catalog.get(cdnPathOf(silent.graphql.video_url)!)).toBe('silent-750x1334.mp4');
+    expect(catalog.get(cdnPathOf(silent.v1.video_versions[0].url)!)).toBe('silent-750x1334.mp4');
+    // The captured carousel's video was posted without sound (has_audio false).
+    const carouselVideo = buildFixtures().posts.get(FIXTURE.carousel)!.graphql.edge_sidecar_to_children.edges[1].node;
+    expect(catalog.get(cdnPathOf(carouselVideo.video_url)!)).toBe('silent-750x750.mp4');
   });
 
   it('sends the file byte for byte, and any range of it', async () => {

@@ -12,6 +12,8 @@ export interface RawRendition {
   dash?: true;
   /** The file's size estimated from the manifest's bitrate × duration (DASH tracks only; nothing else is known). */
   approxBytes?: number;
+  /** A progressive rendition's DASH video-only twin (same size): its picture without sound, for a muted download. */
+  videoOnly?: string;
 }
 
 export interface RawMediaItem {
@@ -27,6 +29,8 @@ export interface RawMediaItem {
   qualities: RawRendition[];
   /** CDN URL of the DASH audio track alone, when the source has one. */
   audioUrl?: string;
+  /** Instagram says the video has no sound (`has_audio: false`). */
+  silent?: true;
 }
 
 /** The Resolution of the API before presentation: the same post facts, CDN URLs instead of signed links, no ZIP yet. */

@@ -1,7 +1,9 @@
 /**
  * GET|HEAD /api/v1/mux/{token}[?inline=1]: a DASH video track joined with its audio track, streamed as one MP4
  * attachment under the spec's file name (media/mux/mux.ts), or inline for a player or a new tab. Same token, allow-list, address rules, per-IP stream
- * cap and stall timeout as the proxy. No Range: the file is made as it is sent; its length is announced when
+ * cap and stall timeout as the proxy. A token of kind `audio` gives the sound of one video file alone, as an M4A
+ * (media/mux/audio-only.ts: cobalt's audio download of a video without a separate audio track). No Range: the
+ * file is made as it is sent; its length is announced when
  * the tracks join fragment by fragment (known before the first byte), not after a packet remux. HEAD asks the
  * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
  */
@@ -9,6 +11,7 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
+import { openAudioOnly } from '../media/mux/audio-only.ts';
 import { announcedLength, openMuxedVideo } from '../media/mux/mux.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
@@ -37,7 +40,9 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'x') throw new ApiError('bad_request', 'This download link is invalid.');
-      const name = payload.f.endsWith('.mp4') ? payload.f : `${payload.f}.mp4`;
+      const audioOnly = payload.k === 'audio';
+      const [type, extension] = audioOnly ? ['audio/mp4', '.m4a'] : ['video/mp4', '.mp4'];
+      const name = payload.f.endsWith(extension) ? payload.f : `${payload.f}${extension}`;
       const signal = abortWhenClientLeaves(reply);
       const tracks = payload.a ? [payload.u, payload.a] : [payload.u];
       try {
@@ -45,11 +50,12 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
           // One byte of each track, not a HEAD: the CDN says "URL signature expired" only in a body.
           for (const url of tracks) await (await upstream.open(url, { headers: { range: 'bytes=0-0' }, signal })).body.dump();
         }
-        const file = request.method === 'HEAD' ? undefined : await openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal);
+        const open = () => (audioOnly ? openAudioOnly(payload.u, upstream, signal) : openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal));
+        const file = request.method === 'HEAD' ? undefined : await open();
         reply.headers({
-          'content-type': 'video/mp4',
+          'content-type': type,
           'content-disposition': contentDisposition(name, request.query.inline === '1' ? 'inline' : 'attachment'),
-          'content-security-policy': mediaCsp('video/mp4'),
+          'content-security-policy': mediaCsp(type),
           'cross-origin-resource-policy': 'cross-origin',
           // Made afresh on every request from URLs that expire: never stored.
           'cache-control': 'private, no-store',
@@ -59,7 +65,7 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
         // a packet remux does not, and the page says its size is approximate.
         const length = announcedLength(file);
         if (length !== undefined) reply.header('content-length', length);
-        meterMuxedDownload(file, Boolean(payload.a));
+        meterMuxedDownload(file, audioOnly || Boolean(payload.a));
         meterProxiedBytes(file);
         return reply.send(file);
       } catch (err) {

@@ -37,8 +37,11 @@ const batchLinkSchema = z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), k: 
 const payloadSchema = z.discriminatedUnion('t', [
   /** One file. k: what it is (for Content-Type checks and the download toast). */
   z.object({ t: z.literal('m'), k: z.enum(['video', 'image', 'audio']), e: z.number().int(), ...fileSchema.shape }),
-  /** A DASH video track (u) joined with its audio track (a, absent when the video has none) into one MP4. */
-  z.object({ t: z.literal('x'), e: z.number().int(), a: z.string().url().max(4096).optional(), ...fileSchema.shape }),
+  /**
+   * A DASH video track (u) joined with its audio track (a, absent when the video has none) into one MP4; or, with
+   * k 'audio', the sound of the video file u alone as an M4A (media/mux/audio-only.ts).
+   */
+  z.object({ t: z.literal('x'), e: z.number().int(), a: z.string().url().max(4096).optional(), k: z.literal('audio').optional(), ...fileSchema.shape }),
   /** A ZIP of several files. */
   z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(entrySchema).min(1).max(MAX_ZIP_ITEMS) }),
   /**

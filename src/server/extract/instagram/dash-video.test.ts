@@ -40,7 +40,9 @@ describe('dashVideoTracks', () => {
 describe('withDashQualities', () => {
   it('keeps a progressive rendition over a DASH track of the same size, and marks DASH tracks', () => {
     const merged = withDashQualities([{ url: 'https://p/720.mp4', width: 720, height: 1280 }], manifest);
-    expect(merged[0]).toEqual({ url: 'https://p/720.mp4', width: 720, height: 1280 });
+    // …with the DASH track of its size as its picture alone.
+    expect(merged[0]).toEqual({ url: 'https://p/720.mp4', width: 720, height: 1280, videoOnly: dashVideoTracks(manifest)[0]!.url });
+    expect(merged.slice(1).some((q) => 'videoOnly' in q)).toBe(false);
     expect(merged.slice(1).every((q) => q.dash === true)).toBe(true);
     expect(withDashQualities([{ url: 'https://p/1.mp4', width: 1, height: 1 }], undefined)).toEqual([{ url: 'https://p/1.mp4', width: 1, height: 1 }]);
   });

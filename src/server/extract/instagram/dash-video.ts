@@ -100,9 +100,10 @@ export function dashAudioBandwidth(manifest: string): number {
 
 /**
  * The progressive renditions and the manifest's video tracks as one list, every distinct size once, best
- * first. A progressive rendition wins a tie (it carries its audio, nothing to join); a DASH track is marked
- * `dash` so that its download joins it with the item's audio track. A DASH track's size is estimated from its
- * bitrate (plus the audio's) and the manifest's duration: the only size known before a download.
+ * first. A progressive rendition wins a tie (it carries its audio, nothing to join; the DASH track's URL stays
+ * with it as `videoOnly`); a DASH track is marked `dash` so that its download joins it with the item's audio
+ * track. A DASH track's size is estimated from its bitrate (plus the audio's) and the manifest's duration: the
+ * only size known before a download.
  */
 export function withDashQualities(progressive: RawRendition[], manifest: string | null | undefined): RawRendition[] {
   const tracks = dashVideoTracks(manifest);
@@ -113,5 +114,10 @@ export function withDashQualities(progressive: RawRendition[], manifest: string 
     const bytes = Math.round(((t.bandwidth + audio) * seconds) / 8);
     return { url: t.url, width: t.width, height: t.height, dash: true, ...(t.bandwidth && bytes > 0 ? { approxBytes: bytes } : {}) };
   });
-  return rankRenditions([...progressive, ...joined]);
+  // A progressive rendition that won a tie keeps its twin's URL: a muted download is then the track as it is.
+  const twins = new Map(tracks.map((t) => [`${t.width}x${t.height}`, t.url]));
+  return rankRenditions([...progressive, ...joined]).map((r) => {
+    const twin = r.dash ? undefined : twins.get(`${r.width}x${r.height}`);
+    return twin ? { ...r, videoOnly: twin } : r;
+  });
 }

@@ -64,6 +64,7 @@ function nodeItem(node: GraphqlNode): RawMediaItem | undefined {
       previewUrl: images[0]?.url ?? node.display_url ?? video.url,
       qualities: withDashQualities([video], node.dash_info?.video_dash_manifest),
       ...(audioUrl ? { audioUrl } : {}),
+      ...(node.has_audio === false ? { silent: true as const } : {}),
     };
   }
   const best = images[0];

@@ -82,6 +82,7 @@ function v1Single(media: z.infer<typeof v1Item>): RawMediaItem[] {
         previewUrl: images[0]?.url ?? best.url,
         qualities: withDashQualities(videos, media.video_dash_manifest),
         ...(audioUrl ? { audioUrl } : {}),
+        ...(media.has_audio === false ? { silent: true as const } : {}),
       },
     ];
   }

@@ -94,6 +94,8 @@ describe('normalizeGraphql over the samples', () => {
     expect(withAudio.items[0]!.audioUrl).toMatch(/52479175_5525947000852701_4415353265525131971_n\.mp4\?_nc_ht=[^&]+&_nc_cat=1/);
     media.has_audio = false;
     expect(normalizeGraphql(media, { linkKind: 'reel' }).items[0]!.audioUrl).toBeUndefined();
+    expect(normalizeGraphql(media, { linkKind: 'reel' }).items[0]!.silent).toBe(true);
+    expect(withAudio.items[0]!.silent).toBeUndefined();
   });
 
   it('derived: shuffled display_resources still give the largest', () => {
@@ -238,10 +240,13 @@ describe('normalizeV1 over the samples', () => {
     const media = v1(SAMPLE.v1Reel);
     media.has_audio = false;
     expect(normalizeV1(media, { linkKind: 'reel' }).items[0]!.audioUrl).toBeUndefined();
+    expect(normalizeV1(media, { linkKind: 'reel' }).items[0]!.silent).toBe(true);
     const silent = v1(SAMPLE.v1Reel);
     silent.video_dash_manifest = silent.video_dash_manifest.replace(/<AdaptationSet(?:(?!<\/AdaptationSet>)[\s\S])*audio\/mp4[\s\S]*?<\/AdaptationSet>/, '');
     expect(silent.video_dash_manifest).not.toContain('audio/mp4');
     expect(normalizeV1(silent, { linkKind: 'reel' }).items[0]!.audioUrl).toBeUndefined();
+    // No audio track in the manifest says nothing of the progressive file's sound.
+    expect(normalizeV1(silent, { linkKind: 'reel' }).items[0]!.silent).toBeUndefined();
   });
 
   it('derived: an absurd taken_at drops the time instead of failing the post', () => {

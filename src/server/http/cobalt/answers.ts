@@ -40,9 +40,12 @@ function signerFor(raw: RawResolution, request: Options, options: CobaltAnswerOp
   // progressive file remuxed without its sound (media/mux.ts).
   const joined = (video: string, audio: string | undefined, filename: string) =>
     `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', u: video, ...(audio ? { a: audio } : {}), f: filename, e: tokenExpiry(audio ? [video, audio] : [video], now) })}?download=1`;
+  // The sound of a video file alone, taken out of it (media/mux/audio-only.ts): for videos without a DASH audio track.
+  const soundOf = (video: string, filename: string) =>
+    `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', k: 'audio', u: video, f: filename, e: tokenExpiry([video], now) })}?download=1`;
   const thumb = (url: string, filename: string) =>
     `${origin}${MEDIA_ROUTE}${signMediaToken(options.secret, { t: 'm', k: 'image', u: url, f: filename, e: tokenExpiry([url], now) })}`;
-  return { nameOf, file, joined, thumb };
+  return { nameOf, file, joined, soundOf, thumb };
 }
 
 const qualityOf = (item: RawMediaItem, r: RawRendition): FileQuality | undefined =>
@@ -58,7 +61,9 @@ function itemFile(item: RawMediaItem, position: { index: number; total: number }
   }
   const muted = request.downloadMode === 'mute';
   const filename = sign.nameOf(position, { ...(quality ? { quality } : {}), muted, extension: 'mp4' });
-  if (muted) return { url: sign.joined(rendition.url, undefined, filename), filename };
+  // Muted: the DASH video-only track as it is (the pick itself, or the progressive pick's twin of its size), else
+  // the progressive file remuxed without its sound.
+  if (muted) return { url: sign.joined(rendition.videoOnly ?? rendition.url, undefined, filename), filename };
   if (rendition.dash) return { url: sign.joined(rendition.url, item.audioUrl, filename), filename };
   return { url: sign.file(rendition.url, filename, 'video'), filename };
 }
@@ -81,9 +86,12 @@ export function cobaltAnswer(raw: RawResolution, request: Options, options: Coba
   const position = { index: 0, total: 1 };
   if (request.downloadMode === 'audio' && item.type === 'video') {
     // The original AAC track, whatever audioFormat asks: no transcoding here (README, "cobalt-compatible endpoint").
-    if (!item.audioUrl) return cobaltError('fetch.empty');
+    // A video Instagram says is silent has none: cobalt's API has no code of its own for that (its "no audio" is
+    // its web app's local processing error), so it is fetch.empty, "no media I could download" (read 2026-11-26).
+    if (item.silent) return cobaltError('fetch.empty');
     const filename = sign.nameOf(position, { quality: 'audio', extension: 'm4a' });
-    return { status: 'tunnel', url: sign.file(item.audioUrl, filename, 'audio'), filename };
+    // The DASH audio track as it is, else the sound taken out of the progressive file.
+    return { status: 'tunnel', url: item.audioUrl ? sign.file(item.audioUrl, filename, 'audio') : sign.soundOf(item.url, filename), filename };
   }
   return { status: 'tunnel', ...itemFile(item, position, request, sign) };
 }

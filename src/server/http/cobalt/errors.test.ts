@@ -40,6 +40,10 @@ describe('cobalt error mapping', () => {
     const sent: Record<string, string> = { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '42', 'retry-after': '42' };
     const limiter = toCobaltError(new ApiError('rate_limited', 'x', { source: 'instance' }), { limit, sentHeader: (n) => sent[n] });
     expect(limiter.headers).toMatchObject({ 'RateLimit-Limit': '5', 'RateLimit-Reset': '42', 'Retry-After': '42' });
+    // A refusal past the route's limiter (the egress queue) resets when it says: its Retry-After, not the route's window.
+    const under: Record<string, string> = { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '45' };
+    const queue = toCobaltError(new ApiError('rate_limited', 'x', { source: 'instance', headers: { 'Retry-After': '3' } }), { limit, sentHeader: (n) => under[n] });
+    expect(queue.headers).toEqual({ 'Retry-After': '3', 'RateLimit-Policy': '5;w=60', 'RateLimit-Limit': '5', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '3' });
   });
 
   it('the access gate: challenge_required → rate_exceeded 429; key problems → 400 auth.key.* as cobalt answers them', () => {

@@ -53,17 +53,20 @@ function plain(code: string, context?: { service?: string; limit?: number }): Co
   return { status: 400, body: { status: 'error', error: { code: `error.api.${code}`, ...(context ? { context } : {}) } }, headers: {} };
 }
 
+/** Every limit that refuses a lookup here counts per minute (the route's, the egress budget, the anonymous allowance): `context.limit` is that window. */
 function rateExceeded(error: ApiError, { limit, sentHeader }: CobaltErrorContext): CobaltError {
   const retryAfter = error.headers?.['Retry-After'] ?? sentHeader?.('retry-after') ?? String(limit.windowSeconds);
+  const max = sentHeader?.('x-ratelimit-limit') ?? String(limit.max);
   return {
     status: 429,
     body: { status: 'error', error: { code: 'error.api.rate_exceeded', context: { limit: limit.windowSeconds } } },
     headers: {
       'Retry-After': retryAfter,
-      'RateLimit-Policy': `${limit.max};w=${limit.windowSeconds}`,
-      'RateLimit-Limit': sentHeader?.('x-ratelimit-limit') ?? String(limit.max),
+      'RateLimit-Policy': `${max};w=${limit.windowSeconds}`,
+      'RateLimit-Limit': max,
       'RateLimit-Remaining': '0',
-      'RateLimit-Reset': sentHeader?.('x-ratelimit-reset') ?? retryAfter,
+      // When the refusal says when to come back (the egress queue, the gate), that is when its limit resets.
+      'RateLimit-Reset': error.headers?.['Retry-After'] ?? sentHeader?.('x-ratelimit-reset') ?? retryAfter,
     },
   };
 }

@@ -23,6 +23,15 @@ const cobaltError = {
   },
 };
 
+/** Sent on every answer past the header checks, as cobalt's limiter sends them (draft 6). */
+const integer = (description: string) => ({ description, schema: { type: 'integer' } });
+const rateLimitHeaders = {
+  'RateLimit-Limit': integer('Lookups allowed in the window.'),
+  'RateLimit-Remaining': integer('Lookups left in the window.'),
+  'RateLimit-Reset': integer('Seconds until the window resets.'),
+  'RateLimit-Policy': { description: '`<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+};
+
 const cobaltAnswer = {
   oneOf: [
     {
@@ -57,9 +66,9 @@ export const cobaltPaths = {
       parameters: [{ name: 'Authorization', in: 'header', required: false, schema: { type: 'string' }, description: '`Api-Key <uuid>` where the instance gives keys.' }],
       requestBody: { required: true, content: json(z.toJSONSchema(cobaltRequestSchema, { io: 'input' })) },
       responses: {
-        200: { description: 'tunnel or picker.', content: json(cobaltAnswer) },
-        400: { description: 'Every failure but rate limits (error.api.*).', content: json(cobaltError) },
-        429: { description: 'error.api.rate_exceeded, with Retry-After and RateLimit-Limit, -Remaining, -Reset, -Policy (draft 6).', content: json(cobaltError) },
+        200: { description: 'tunnel or picker.', headers: rateLimitHeaders, content: json(cobaltAnswer) },
+        400: { description: 'Every failure but rate limits (error.api.*).', headers: rateLimitHeaders, content: json(cobaltError) },
+        429: { description: 'error.api.rate_exceeded, with Retry-After and RateLimit-Limit, -Remaining, -Reset, -Policy (draft 6) of the limit that refused.', headers: rateLimitHeaders, content: json(cobaltError) },
       },
     },
     get: {

@@ -1,6 +1,7 @@
 /**
  * `/` on a real app: GET / is the page for navigations and our service worker, cobalt's instance info for cobalt's
- * clients, with a Vary that keeps them apart in caches; POST / past the rate limit is cobalt's rate_exceeded.
+ * clients, with a Vary that keeps them apart in caches; POST / carries cobalt's RateLimit headers on every answer,
+ * and past the rate limit is cobalt's rate_exceeded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppRig } from '../../../../test/app-rig.ts';
@@ -55,11 +56,20 @@ describe('GET /', () => {
 });
 
 describe('POST / rate limit', () => {
-  it('past the limit: 429 rate_exceeded with the window and draft-6 RateLimit headers, exposed through CORS', async () => {
+  it('draft-6 RateLimit headers on every answer; past the limit 429 rate_exceeded with the window; exposed through CORS', async () => {
     const post = () =>
       fetch(`${rig.base}/`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', origin: 'https://cobalt.tools' }, body: '{"url":"not a link"}' });
-    expect((await post()).status).toBe(400);
-    expect((await post()).status).toBe(400);
+    // Under the limit too, every answer carries the counters under draft 6's names (as cobalt's do), and only those.
+    for (const remaining of ['1', '0']) {
+      const under = await post();
+      expect(under.status).toBe(400);
+      expect(under.headers.get('ratelimit-limit')).toBe('2');
+      expect(under.headers.get('ratelimit-remaining')).toBe(remaining);
+      expect(Number(under.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+      expect(Number(under.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+      expect(under.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(under.headers.get('x-ratelimit-limit')).toBeNull();
+    }
     const res = await post();
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ status: 'error', error: { code: 'error.api.rate_exceeded', context: { limit: 60 } } });
@@ -73,5 +83,7 @@ describe('POST / rate limit', () => {
     const native = await fetch(`${rig.base}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"not a link"}' });
     expect(native.status).toBe(400);
     expect((await native.json()).error.code).toBe('invalid_url');
+    // …and sends no counters under the limit (they would cost every cached resolve).
+    expect([...native.headers.keys()].filter((name) => /ratelimit/.test(name))).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../../test/fake-instagram/fixtures.ts';
+import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
+import { RIG_SECRET } from '../../../../test/app-rig.ts';
+import { signMediaToken } from '../../media/token.ts';
 import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
-import { decodes, probe } from '../../../../test/media-probe.ts';
+import { decodes, packetsMd5, probe } from '../../../../test/media-probe.ts';
 
 const ORIGIN = 'https://gramsave.example';
 const IG = 'https://www.instagram.com';
@@ -42,6 +45,9 @@ describe('answers', () => {
     const res = await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/` });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // A success carries cobalt's rate-limit headers too.
+    expect(res.headers.get('ratelimit-policy')).toBe(`${res.headers.get('ratelimit-limit')};w=60`);
+    expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
     expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(new RegExp(`-${FIXTURE.v1Image}-1080x1350\\.jpg$`)) });
     expect(Object.keys(res.body).sort()).toEqual(['filename', 'status', 'url']);
     const native = await rig.resolve(`${IG}/p/${FIXTURE.v1Image}/`);
@@ -82,15 +88,47 @@ describe('answers', () => {
       const file = await fetchTunnel(res.body.url);
       expect(kinds(file.body)).toEqual(['audio:aac']);
     }
-    // A video without a separate audio track has none to give; a photo stays a photo (as cobalt does).
-    expect((await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'audio' })).body).toEqual({ status: 'error', error: { code: 'error.api.fetch.empty' } });
+    // A photo stays a photo (as cobalt does).
     expect((await cobalt({ url: `${IG}/p/${FIXTURE.v1Image}/`, downloadMode: 'audio' })).body.status).toBe('tunnel');
   });
 
-  it('mute: the DASH video-only track where the pick is one, else the progressive file remuxed without sound', async () => {
+  it('audio of an older video with no separate audio track: its AAC taken out of the progressive file, same length', async () => {
+    const res = await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'audio', audioFormat: 'mp3' });
+    expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(new RegExp(`-${FIXTURE.reel}-audio\\.m4a$`)) });
+    expect(res.body.url).toContain('/api/v1/mux/');
+    expect((await fetchTunnel(res.body.url, '&p=1')).status).toBe(200);
+    const file = await fetchTunnel(res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mp4');
+    expect(file.headers.get('content-disposition')).toContain(res.body.filename);
+    const { streams, duration } = probe(file.body);
+    expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['audio:aac']);
+    // The fake serves the reel's 750×1333 file as this clip (test/fake-instagram/media-catalog.ts).
+    const source = probe(new URL('progressive-750x1334.mp4', MEDIA_DIR).pathname).streams.find((s) => s.codec_type === 'audio')!;
+    expect(Math.abs(duration - Number(source.duration))).toBeLessThan(0.05);
+    // A video Instagram says has no sound has none to give.
+    expect((await cobalt({ url: `${IG}/reel/${FIXTURE.silentReel}/`, downloadMode: 'audio' })).body).toEqual({ status: 'error', error: { code: 'error.api.fetch.empty' } });
+    // Had it not said so, the file itself has no audio stream: a JSON error before any byte.
+    const native = await rig.resolve(`${IG}/reel/${FIXTURE.silentReel}/`);
+    const { u } = JSON.parse(Buffer.from(String(native.body.items[0].mediaUrl).split('/').pop()!.split('.')[0]!, 'base64url').toString());
+    const token = signMediaToken(RIG_SECRET, { t: 'x', k: 'audio', u, f: 'silent.m4a', e: Math.floor(Date.now() / 1000) + 600 });
+    const silent = await fetch(`${rig.app.base}/api/v1/mux/${token}?download=1`);
+    expect(silent.status).toBe(404);
+    expect((await silent.json()).error.code).toBe('no_media');
+  });
+
+  it('mute: the DASH video-only track where the pick is one or has a twin of its size, else the progressive file remuxed without sound', async () => {
     const dash = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'mute', videoQuality: 'max' });
     expect(dash.body.filename).toMatch(/-1080p-mute\.mp4$/);
     expect(kinds((await fetchTunnel(dash.body.url)).body)).toEqual(['video:h264:1080x1920']);
+    // A progressive pick with a DASH video-only track of its size: that track as it is, no remux (its length known).
+    const twin = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'mute', videoQuality: '720' });
+    expect(twin.body.filename).toMatch(/-720p-mute\.mp4$/);
+    const twinFile = await fetchTunnel(twin.body.url);
+    expect(twinFile.headers.get('content-length')).toBe(String(twinFile.body.length));
+    expect(packetsMd5(twinFile.body, 'v')).toBe(packetsMd5(new URL('dash-video-720x1280.mp4', MEDIA_DIR).pathname, 'v'));
+    expect(kinds(twinFile.body)).toEqual(['video:h264:720x1280']);
+    // Without one, the progressive file remuxed without its sound.
     const progressive = await cobalt({ url: `${IG}/reel/${FIXTURE.reel}/`, downloadMode: 'mute' });
     expect(progressive.body.status).toBe('tunnel');
     const file = await fetchTunnel(progressive.body.url);

@@ -39,16 +39,18 @@ function sourceOf(file: UpstreamFile): CustomSource {
   });
 }
 
-interface OpenTrack {
+export interface OpenTrack {
   file: UpstreamFile;
   input: Input;
   track: InputTrack;
 }
 
-async function openTrack(file: UpstreamFile, kind: 'video' | 'audio'): Promise<OpenTrack> {
+/** The file's first track of a kind; `missing` is the error when the file has none (by default: it could not be read). */
+export async function openTrack(file: UpstreamFile, kind: 'video' | 'audio', missing?: () => ApiError): Promise<OpenTrack> {
   const input = new Input({ source: sourceOf(file), formats: [MP4] });
   try {
     const track = kind === 'video' ? await input.getPrimaryVideoTrack() : await input.getPrimaryAudioTrack();
+    if (!track && missing) throw missing();
     if (!track || !track.codec) throw new ApiError('upstream_unavailable', `The ${kind} track could not be read.`);
     return { file, input, track };
   } catch (err) {
@@ -59,14 +61,14 @@ async function openTrack(file: UpstreamFile, kind: 'video' | 'audio'): Promise<O
   }
 }
 
-function closeTrack(open: OpenTrack | undefined): void {
+export function closeTrack(open: OpenTrack | undefined): void {
   if (!open) return;
   open.input.dispose();
   open.file.close();
 }
 
 /** The output as a Node stream: mediabunny's writes wait while the client is not reading. */
-function outputStream(): { readable: Readable; target: StreamTarget } {
+export function outputStream(): { readable: Readable; target: StreamTarget } {
   let resume: (() => void) | undefined;
   let written = 0;
   const readable = new Readable({

@@ -7,47 +7,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
 import { decodes, packetsMd5, probe } from '../../../../test/media-probe.ts';
+import { bytesOf, memoryUpstream } from '../../../../test/memory-upstream.ts';
 import { openMuxedVideo } from './mux.ts';
-import type { MediaUpstream, UpstreamResponse } from '../proxy/proxy.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gramsave-mux-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const VIDEO = readFileSync(new URL('dash-video-1080x1920.mp4', MEDIA_DIR));
 const AUDIO = readFileSync(new URL('dash-audio.m4a', MEDIA_DIR));
-
-/** Files by URL, with Range, and a count of requests (a fragment join reads each track once, front to back). */
-function memoryUpstream(files: Record<string, Buffer>) {
-  const requests: string[] = [];
-  const upstream: MediaUpstream = {
-    async open(url, init) {
-      const file = files[url]!;
-      const range = /bytes=(\d+)-(\d*)/.exec(String((init?.headers as Record<string, string> | undefined)?.range ?? ''));
-      requests.push(range ? `${url} ${range[0]}` : url);
-      const start = range ? Number(range[1]) : 0;
-      const end = range?.[2] ? Number(range[2]) + 1 : file.length;
-      const headers = {
-        'content-length': String(end - start),
-        etag: '"1"',
-        ...(range ? { 'content-range': `bytes ${start}-${end - 1}/${file.length}` } : {}),
-      };
-      const body = Readable.from([file.subarray(start, end)]) as unknown as UpstreamResponse['body'];
-      return { status: range ? 206 : 200, headers, body, url: new URL(url) };
-    },
-    close: async () => undefined,
-  };
-  return { upstream, requests };
-}
-
-async function bytesOf(readable: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of readable) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
 
 const signal = new AbortController().signal;
 
