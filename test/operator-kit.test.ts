@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsRegistry } from '../src/server/metrics.ts';
 import { fakeUpstreamEnv, startApp, type AppRig } from './app-rig.ts';
 import { FIXTURE, startFakeInstagram, type FakeInstagram } from './fake-instagram/index.ts';
 import { exportedNames, metricNamesIn } from './promql-names.ts';
@@ -60,6 +61,9 @@ describe.skipIf(!prometheusAvailable())('operator kit', () => {
       const metricsPort = await freePort();
       prometheus = await startPrometheus({ job: JOB, targets: [`127.0.0.1:${metricsPort}`], ruleFiles: [ALERTS] });
       fake = await startFakeInstagram();
+      // The unit tests share one module graph per worker (vitest.config.ts: isolate false), so the process's one
+      // registry holds what earlier files counted (an expired session, their 400s): this app starts from zero.
+      metricsRegistry.resetMetrics();
       rig = await startApp({ env: { ...fakeUpstreamEnv(fake), METRICS_PORT: String(metricsPort) }, withBuild: true });
       const resolve = (code: string) =>
         fetch(`${rig.base}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://www.instagram.com/p/${code}/` }) });
