@@ -14,6 +14,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { createLinkLookup } from './link-resolver.ts';
+import { clientOf } from './client-identity.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -67,7 +68,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const raw = await lookUp(body.data.url, body.data.tool, request.ip);
+      const raw = await lookUp(body.data.url, body.data.tool, clientOf(request));
       return present(raw).send(request, reply);
     },
   );

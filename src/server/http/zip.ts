@@ -17,6 +17,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { clientOf } from './client-identity.ts';
 
 export interface ZipRouteOptions {
   config: Config;
@@ -53,7 +54,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
         const archive =
           payload.t === 'z'
             ? await openZipArchive(payload.i, upstream, signal)
-            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, request.ip)).then(({ entries, missing }) =>
+            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, clientOf(request))).then(({ entries, missing }) =>
                 openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
               );
         meterProxiedBytes(archive.stream);
