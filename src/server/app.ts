@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
+import { access } from './http/access/plugin.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     zlibOptions: { level: 6 },
   });
   await app.register(rateLimits, { redis });
+  // API keys and the gate before every lookup route: registered before the routes it stands in front of.
+  await app.register(access, { config });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
   // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
   // learn a looked-up post's file sizes).

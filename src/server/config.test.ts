@@ -67,6 +67,8 @@ describe('loadConfig', () => {
     [{ MEDIA_STALL_TIMEOUT_MS: '-5' }, 'MEDIA_STALL_TIMEOUT_MS'],
     [{ MEDIA_MAX_STREAMS_PER_IP: 'many' }, 'MEDIA_MAX_STREAMS_PER_IP'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ API_KEY_URL: 'http://keys.example/keys.json' }, 'API_KEY_URL'],
+    [{ API_AUTH_REQUIRED: 'sometimes' }, 'API_AUTH_REQUIRED'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {

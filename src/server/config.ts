@@ -67,6 +67,14 @@ const envSchema = z.object({
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
+  /** cobalt's key file (file:// or https://): { "<uuid v4>": { name?, limit?, ips?, userAgents? } }. */
+  API_KEY_URL: z
+    .string()
+    .url()
+    .refine((s) => /^(file|https):\/\//.test(s), 'must be a file:// or https:// URL')
+    .optional(),
+  /** Lookups need an API key (or, with the challenge, a token earned by solving it). */
+  API_AUTH_REQUIRED: bool.default(false),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -121,6 +129,8 @@ export interface Config {
   adsClient?: string;
   smtp?: { url: string; to: string };
   logLevel: string;
+  /** Who may look up (http/access/): API keys and whether a key is required. */
+  access: { keyUrl?: string; authRequired: boolean };
   /** /metrics is served on its own listener only (http/metrics-server.ts). */
   metrics: { port: number; host: string; token?: string };
 }
@@ -191,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adsClient: e.ADS_CLIENT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
     logLevel: e.LOG_LEVEL,
+    access: { keyUrl: e.API_KEY_URL, authRequired: e.API_AUTH_REQUIRED },
     // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for.
     metrics: { port: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464), host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };

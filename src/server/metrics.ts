@@ -165,6 +165,17 @@ export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal
   egressTotal.inc({ egress, event });
 }
 
+const lookupsByKeyTotal = new Counter({
+  name: 'gramsave_lookups_by_key_total',
+  help: 'Lookups made with an API key, by the key\'s name in API_KEY_URL (never the key).',
+  labelNames: ['key'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countLookupByKey(key: string): void {
+  lookupsByKeyTotal.inc({ key });
+}
+
 /** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;

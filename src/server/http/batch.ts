@@ -14,7 +14,8 @@ import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMedi
 import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import type { LinkResolver } from './link-resolver.ts';
-import { clientOf } from './client-identity.ts';
+import { clientOf } from './access/identity.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 
 export interface BatchRouteOptions {
   config: Config;
@@ -31,7 +32,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
     '/api/v1/batch',
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
     },
     async (request): Promise<BatchZip> => {

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { SharedRedis } from '../redis.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { createFailoverStoreClass } from './rate-limit-store.ts';
-import { clientOf } from './client-identity.ts';
+import { clientOf } from './access/identity.ts';
 
 export interface RateLimitOptions {
   /** Shared counters across instances; while Redis is down each instance counts on its own. */

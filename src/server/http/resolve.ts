@@ -14,7 +14,8 @@ import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { createLinkLookup } from './link-resolver.ts';
-import { clientOf } from './client-identity.ts';
+import { clientOf } from './access/identity.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -60,7 +61,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       bodyLimit: MAX_RESOLVE_BODY_BYTES,
       // Answers carry their own compressed copies (EncodedAnswer); errors are small.
       compress: false,
-      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
     },
     async (request, reply) => {

@@ -17,7 +17,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
-import { clientOf } from './client-identity.ts';
+import { clientOf } from './access/identity.ts';
 
 export interface ZipRouteOptions {
   config: Config;
