@@ -176,7 +176,7 @@ export function openApiDocument(): object {
         },
       },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
-      '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
+      '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured); the answer is { status } alone', responses: { 200: { description: '{ "status": "ready" }' }, 503: { description: '{ "status": "not_ready" }' } } } },
     },
     components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
   };
