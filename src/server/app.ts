@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(rateLimits, { redis });
   // API keys and the gate before every lookup route: registered before the routes it stands in front of.
-  await app.register(access, { config });
+  await app.register(access, { config, redis });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
   // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
   // learn a looked-up post's file sizes).

@@ -176,6 +176,17 @@ export function countLookupByKey(key: string): void {
   lookupsByKeyTotal.inc({ key });
 }
 
+const challengeTotal = new Counter({
+  name: 'gramsave_challenge_total',
+  help: 'The proof-of-work challenge: lookups answered challenge_required, challenges issued, solved (a token given), solutions rejected.',
+  labelNames: ['event'] as const,
+  registers: [metricsRegistry],
+});
+
+export function countChallenge(event: 'required' | 'issued' | 'solved' | 'rejected'): void {
+  challengeTotal.inc({ event });
+}
+
 /** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;

@@ -1,18 +1,34 @@
 /**
- * The access gate in front of every lookup route: a request with an API key goes on when the key is good (counted
- * per key name), and is refused `unauthorized` (401: unknown or malformed) or `forbidden` (403: not from this
- * address or user agent) when it is not; with API_AUTH_REQUIRED a request without a key is refused `unauthorized`.
- * These ApiErrors are the contract cobalt's endpoint maps to its own codes (error.api.auth.key.*).
+ * The access gate in front of every lookup route. A request with an API key goes on when the key is good (counted
+ * per key name) and is refused `unauthorized` (401: unknown or malformed) or `forbidden` (403: not from this address
+ * or user agent) when it is not. A request with a token from a solved challenge (`Authorization: Bearer`) goes on
+ * while the token is good for its address. Any other request is anonymous: it has CHALLENGE_FREE_PER_MIN lookups a
+ * minute (none with API_AUTH_REQUIRED), then `challenge_required` (429). These ApiErrors are the contract cobalt's
+ * endpoint maps to its own codes (error.api.auth.*).
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { countLookupByKey } from '../../metrics.ts';
+import { countChallenge, countLookupByKey } from '../../metrics.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import type { FreeLookups } from './free-lookups.ts';
+import { clientOf } from './identity.ts';
+import { tokenValid } from './session-token.ts';
 
 export interface GateOptions {
   authRequired: boolean;
+  free: FreeLookups;
+  secret: Buffer;
 }
 
-export function createGate(options: GateOptions) {
+const BEARER = /^bearer /i;
+
+function challengeRequired(why: string): ApiError {
+  countChallenge('required');
+  return new ApiError('challenge_required', `${why} Solve a challenge (GET /api/v1/challenge, then POST /api/v1/session) and send Authorization: Bearer <token>, or use an API key.`, {
+    source: 'instance',
+  });
+}
+
+export function createGate({ authRequired, free, secret }: GateOptions) {
   // A callback hook, not an async one: it runs on every lookup, cached resolves included.
   return function gate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const access = request.access;
@@ -21,9 +37,12 @@ export function createGate(options: GateOptions) {
       return done();
     }
     if (access && access.status !== 'none') return done(new ApiError(access.status, access.reason));
-    if (options.authRequired) {
-      return done(new ApiError('unauthorized', 'This instance answers lookups for API keys only: send Authorization: Api-Key <key>.'));
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined && BEARER.test(authorization)) {
+      if (tokenValid(secret, authorization.slice(7), clientOf(request))) return done();
+      return done(challengeRequired('This token has expired or was earned from another address.'));
     }
-    done();
+    if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
+    free.take(clientOf(request), (over) => (over ? done(challengeRequired('This address has used its free lookups for this minute.')) : done()));
   };
 }

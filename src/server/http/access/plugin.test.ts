@@ -1,6 +1,6 @@
 /**
  * API keys on the real app against the fake Instagram: a key's own lookup limit (and "unlimited"), 401 and 403 in the
- * API's JSON, API_AUTH_REQUIRED, media counted per key, rotation by editing the file, the per-key metric, and no key
+ * API's JSON, API_AUTH_REQUIRED (a key or a challenge's token), media counted per key, rotation by editing the file, the per-key metric, and no key
  * in any log line.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -75,9 +75,9 @@ describe('API keys', () => {
     expect(rig.app.logs.join('\n')).not.toMatch(/aaaaaaaa-1111/);
   });
 
-  it('with API_AUTH_REQUIRED answers lookups for keys only; media stays open and is counted per key, not per address', async () => {
+  it('with API_AUTH_REQUIRED answers lookups for keys (and solved challenges) only; media stays open and is counted per key', async () => {
     const anonymous = await lookUp(required.app.base, '198.51.100.4');
-    expect([anonymous.status, ((await anonymous.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
+    expect([anonymous.status, ((await anonymous.json()) as { error: { code: string } }).error.code]).toEqual([429, 'challenge_required']);
     expect((await lookUp(required.app.base, '198.51.100.4', { authorization: `Api-Key ${UNLIMITED}` })).status).toBe(200);
     // Three media requests a minute per client: one key from three addresses is one client.
     const media = (address: string) => fetch(`${required.app.base}/api/v1/media/x.y`, { headers: { 'x-forwarded-for': address, authorization: `Api-Key ${LIMITED}` } });
