@@ -1,6 +1,7 @@
 /** The proof of work and its token on their own: what a solution must be, and what a token is good for. */
 import { describe, expect, it } from 'vitest';
-import { checkSolution, createChallenge, leadingZeroBits, solveChallenge } from './proof-of-work.ts';
+import { leadingZeroBits } from '../../../shared/proof-of-work.ts';
+import { checkSolution, createChallenge, solveChallenge } from './proof-of-work.ts';
 import { issueToken, tokenValid } from './session-token.ts';
 import { memorySpentSolutions } from './spent-solutions.ts';
 

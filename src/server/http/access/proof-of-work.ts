@@ -7,6 +7,7 @@
  * challenge"). Solving costs about puzzles × 2^bits hashes; checking costs `puzzles` hashes.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { leadingZeroBits } from '../../../shared/proof-of-work.ts';
 
 export interface Challenge {
   algorithm: 'SHA-256';
@@ -41,13 +42,6 @@ export function challengeSecretOf(downloadSecret: string): Buffer {
 export function createChallenge(secret: Buffer, client: string, cost: ChallengeCost = DEFAULT_COST, now = Date.now()): Challenge {
   const unsigned = { algorithm: 'SHA-256' as const, salt: randomBytes(12).toString('base64url'), ...cost, expires: Math.floor(now / 1000) + CHALLENGE_LIFETIME_SECONDS };
   return { ...unsigned, signature: sign(secret, unsigned, client) };
-}
-
-export function leadingZeroBits(hash: Uint8Array, bits: number): boolean {
-  const whole = bits >> 3;
-  for (let i = 0; i < whole; i++) if (hash[i] !== 0) return false;
-  const rest = bits & 7;
-  return rest === 0 || hash[whole]! >> (8 - rest) === 0;
 }
 
 export function isChallenge(value: unknown): value is Challenge {
