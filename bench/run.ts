@@ -13,6 +13,7 @@ import { idleScriptRows } from './idle-scripts.ts';
 import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
 import { egressRows } from './egress.ts';
 import { floodRows } from './flood.ts';
+import { challengeRows } from './challenge.ts';
 import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
 import { formatTable, missing, row, type BenchRow } from './table.ts';
 
@@ -115,6 +116,7 @@ async function main() {
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
     ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
     ...(await part('flood', [missing('32', "visitor's cold lookup p50 under a flood", '')], floodRows)),
+    ...(await part('challenge', [missing('32', 'challenge solve time', '')], async () => (ensureBuild() ? [] : challengeRows()))),
   ];
   const seconds = Math.round((Date.now() - started) / 1000);
   const results = {

@@ -20,6 +20,12 @@ describe('GET /api/openapi.json', () => {
       expect(resolveBody.properties.url.maxLength).toBe(2048);
       expect(resolveBody.properties.tool.enum).toEqual(['video', 'photo', 'story', 'reels', 'igtv', 'profile']);
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
+      // The challenge's JSON, as GET /api/v1/challenge gives it (issue 32).
+      expect(doc.components.schemas.Challenge.required).toEqual(['algorithm', 'salt', 'puzzles', 'bits', 'expires', 'signature']);
+      const challenge = (await app.inject({ url: '/api/v1/challenge' })).json();
+      expect(Object.keys(challenge).sort()).toEqual([...doc.components.schemas.Challenge.required].sort());
+      expect(doc.paths['/api/v1/session'].post.responses[200].content['application/json'].schema.required).toEqual(['token', 'exp']);
+      expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey', 'challengeToken']);
     } finally {
       await app.close();
     }

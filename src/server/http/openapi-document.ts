@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/api.ts';
 import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
+import { accessPaths, accessSecuritySchemes, challengeSchema } from './access/access-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -100,7 +101,7 @@ export function openApiDocument(): object {
             404: errorAnswer('not_found or no_media'),
             413: errorAnswer('payload_too_large'),
             415: errorAnswer('unsupported_media_type'),
-            429: errorAnswer('rate_limited (with Retry-After)'),
+            429: errorAnswer('rate_limited (with Retry-After), or challenge_required past the free lookups (see /api/v1/challenge)'),
             502: errorAnswer('upstream_changed or upstream_unavailable'),
             504: errorAnswer('upstream_unavailable (timeout)'),
           },
@@ -164,7 +165,7 @@ export function openApiDocument(): object {
             400: errorAnswer('bad_request, or the error of every link when none could be looked up'),
             413: errorAnswer('payload_too_large: more than 200 files, or a body over 128 KB'),
             415: errorAnswer('unsupported_media_type'),
-            429: errorAnswer('rate_limited (with Retry-After)'),
+            429: errorAnswer('rate_limited (with Retry-After), or challenge_required past the free lookups (see /api/v1/challenge)'),
           },
         },
       },
@@ -175,9 +176,10 @@ export function openApiDocument(): object {
           responses: { 201: { description: 'Stored.' }, 400: errorAnswer('bad_request with field errors'), 429: errorAnswer('rate_limited') },
         },
       },
+      ...accessPaths,
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
       '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured); the answer is { status } alone', responses: { 200: { description: '{ "status": "ready" }' }, 503: { description: '{ "status": "not_ready" }' } } } },
     },
-    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error } },
+    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error, Challenge: challengeSchema }, securitySchemes: accessSecuritySchemes },
   };
 }
