@@ -14,6 +14,7 @@ import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
 import { egressRows } from './egress.ts';
 import { floodRows } from './flood.ts';
 import { challengeRows } from './challenge.ts';
+import { accessPathRows } from './access-path.ts';
 import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
 import { formatTable, missing, row, type BenchRow } from './table.ts';
 
@@ -110,6 +111,7 @@ async function main() {
   const rows: BenchRow[] = [
     ...(await pageFigures()),
     ...(await part('cached resolve throughput', [missing('3', 'cached resolve throughput', '')], cachedThroughputRows)),
+    ...(await part('cached resolve with credentials', [missing('32', 'cached resolve with an API key', '')], () => accessPathRows())),
     ...(await part('cache-miss latency', [missing('3', 'cache-miss added latency', '')], () => missLatencyRows())),
     ...(await mediaFigures()),
     ...(await muxFigures()),

@@ -11,7 +11,7 @@ import { countChallenge, countLookupByKey } from '../../metrics.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { FreeLookups } from './free-lookups.ts';
 import { clientOf } from './identity.ts';
-import { tokenValid } from './session-token.ts';
+import { tokenChecker } from './session-token.ts';
 
 export interface GateOptions {
   authRequired: boolean;
@@ -29,6 +29,7 @@ function challengeRequired(why: string): ApiError {
 }
 
 export function createGate({ authRequired, free, secret }: GateOptions) {
+  const tokenValid = tokenChecker(secret);
   // A callback hook, not an async one: it runs on every lookup, cached resolves included.
   return function gate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const access = request.access;
@@ -39,7 +40,7 @@ export function createGate({ authRequired, free, secret }: GateOptions) {
     if (access && access.status !== 'none') return done(new ApiError(access.status, access.reason));
     const authorization = request.headers.authorization;
     if (authorization !== undefined && BEARER.test(authorization)) {
-      if (tokenValid(secret, authorization.slice(7), clientOf(request))) return done();
+      if (tokenValid(authorization.slice(7), clientOf(request))) return done();
       return done(challengeRequired('This token has expired or was earned from another address.'));
     }
     if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));

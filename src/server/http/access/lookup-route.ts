@@ -15,6 +15,9 @@ declare module 'fastify' {
 
 export function lookupRouteConfig(config: Config) {
   const perAddress = config.rateLimits.resolvePerMin;
+  // Without a key file the limit is a number: the plugin awaits a function's answer on every lookup (cached
+  // resolves included), two promises a request that only keys need.
+  if (!config.access.keyUrl) return { lookup: true, rateLimit: { timeWindow: '1 minute', max: perAddress } };
   return {
     lookup: true,
     rateLimit: {
