@@ -2,7 +2,7 @@
  * The access gate in front of every lookup route. A request with an API key goes on when the key is good (counted
  * per key name) and is refused `unauthorized` (401: unknown or malformed) or `forbidden` (403: not from this address
  * or user agent) when it is not. A request with a token from a solved challenge (`Authorization: Bearer`) goes on
- * while the token is good for its address. Any other request is anonymous: it has CHALLENGE_FREE_PER_MIN lookups a
+ * while the token is good for its address. Any other request (a token that ended included) is anonymous: it has CHALLENGE_FREE_PER_MIN lookups a
  * minute (none with API_AUTH_REQUIRED), then `challenge_required` (429). These ApiErrors are the contract cobalt's
  * endpoint maps to its own codes (error.api.auth.*).
  */
@@ -38,11 +38,9 @@ export function createGate({ authRequired, free, secret }: GateOptions) {
       return done();
     }
     if (access && access.status !== 'none') return done(new ApiError(access.status, access.reason));
+    // A token that has ended, or was earned from another address, counts for nothing: the request is anonymous.
     const authorization = request.headers.authorization;
-    if (authorization !== undefined && BEARER.test(authorization)) {
-      if (tokenValid(authorization.slice(7), clientOf(request))) return done();
-      return done(challengeRequired('This token has expired or was earned from another address.'));
-    }
+    if (authorization !== undefined && BEARER.test(authorization) && tokenValid(authorization.slice(7), clientOf(request))) return done();
     if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
     free.take(clientOf(request), (over) => (over ? done(challengeRequired('This address has used its free lookups for this minute.')) : done()));
   };
