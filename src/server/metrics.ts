@@ -156,35 +156,13 @@ export function countSessionExpired(): void {
 
 const egressTotal = new Counter({
   name: 'gramsave_egress_total',
-  help: 'Upstream requests per egress (direct or a proxy, by host): asked, made to wait for the budget, refused (429).',
+  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429).',
   labelNames: ['egress', 'event'] as const,
   registers: [metricsRegistry],
 });
 
 export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'throttled'): void {
   egressTotal.inc({ egress, event });
-}
-
-const lookupsByKeyTotal = new Counter({
-  name: 'gramsave_lookups_by_key_total',
-  help: 'Lookups made with an API key, by the key\'s name in API_KEY_URL (never the key).',
-  labelNames: ['key'] as const,
-  registers: [metricsRegistry],
-});
-
-export function countLookupByKey(key: string): void {
-  lookupsByKeyTotal.inc({ key });
-}
-
-const challengeTotal = new Counter({
-  name: 'gramsave_challenge_total',
-  help: 'The proof-of-work challenge: lookups answered challenge_required, challenges issued, solved (a token given), solutions rejected.',
-  labelNames: ['event'] as const,
-  registers: [metricsRegistry],
-});
-
-export function countChallenge(event: 'required' | 'issued' | 'solved' | 'rejected'): void {
-  challengeTotal.inc({ event });
 }
 
 /** What the strategy gauges read at scrape time: the app's resolver (set once it exists). */

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
-import { countChallenge } from '../../metrics.ts';
+import { countChallenge } from '../../access-metrics.ts';
 import type { SharedRedis } from '../../redis.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { jsonOnlyNoStore } from '../json-only.ts';

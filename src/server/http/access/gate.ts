@@ -7,7 +7,7 @@
  * endpoint maps to its own codes (error.api.auth.*).
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { countChallenge, countLookupByKey } from '../../metrics.ts';
+import { countChallenge, countLookupByKey } from '../../access-metrics.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { FreeLookups } from './free-lookups.ts';
 import { clientOf } from './identity.ts';
