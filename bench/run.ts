@@ -13,6 +13,9 @@ import { idleScriptRows } from './idle-scripts.ts';
 import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
 import { egressRows } from './egress.ts';
 import { profileViewRows } from './profile-view.ts';
+import { floodRows } from './flood.ts';
+import { challengeRows } from './challenge.ts';
+import { accessPathRows } from './access-path.ts';
 import { cachedThroughputRows, concurrentResolveRows, missLatencyRows } from './resolve.ts';
 import { formatTable, missing, row, type BenchRow } from './table.ts';
 
@@ -109,12 +112,15 @@ async function main() {
   const rows: BenchRow[] = [
     ...(await pageFigures()),
     ...(await part('cached resolve throughput', [missing('3', 'cached resolve throughput', '')], cachedThroughputRows)),
+    ...(await part('cached resolve with credentials', [missing('32', 'cached resolve with an API key', '')], () => accessPathRows())),
     ...(await part('cache-miss latency', [missing('3', 'cache-miss added latency', '')], () => missLatencyRows())),
     ...(await mediaFigures()),
     ...(await muxFigures()),
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
     ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
     ...(await part('profile view', [missing('30', 'Instagram requests, cold profile view', '')], profileViewRows)),
+    ...(await part('flood', [missing('32', "visitor's cold lookup p50 under a flood", '')], floodRows)),
+    ...(await part('challenge', [missing('32', 'challenge solve time', '')], async () => (ensureBuild() ? [] : challengeRows()))),
   ];
   const seconds = Math.round((Date.now() - started) / 1000);
   const results = {

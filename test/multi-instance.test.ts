@@ -8,6 +8,7 @@ import type { Resolution } from '../src/shared/api.ts';
 import { fakeUpstreamEnv, startApp, type AppRig } from './app-rig.ts';
 import { FIXTURE, startFakeInstagram, type FakeInstagram } from './fake-instagram/index.ts';
 import { redisServerAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { readinessDetail } from './readiness.ts';
 
 let redis: TestRedis;
 let fake: FakeInstagram;
@@ -113,7 +114,8 @@ describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
     const contact = await fetch(`${b.base}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(contact.status).toBe(400);
     expect((await fetch(`${a.base}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${a.base}/readyz`)).json()).toMatchObject({ status: 'not_ready', redis: 'down' });
+    expect(await (await fetch(`${a.base}/readyz`)).json()).toEqual({ status: 'not_ready' });
+    expect(await readinessDetail(a.app)).toMatchObject({ status: 'not_ready', redis: 'down' });
     for (const rig of [a, b]) expect(rig.logs.some((line) => line.includes('Redis unavailable'))).toBe(true);
     expect([...a.logs, ...b.logs].some((line) => /"level":50|"level":60/.test(line))).toBe(false); // warnings, not errors
 

@@ -3,9 +3,11 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
+import { access } from './http/access/plugin.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { healthRoutes } from './http/health.ts';
+import { healthRoutes, readinessOf } from './http/health.ts';
+import { acceptUtf8JsonOnly } from './http/json-charset.ts';
 import { serveMetricsPrivately } from './http/metrics-server.ts';
 import { mediaRoutes } from './http/media.ts';
 import { muxRoutes } from './http/mux.ts';
@@ -14,7 +16,7 @@ import { createRootAnswer } from './http/cobalt/info.ts';
 import { cobaltRoutes } from './http/cobalt/routes.ts';
 import { createLinkResolver } from './http/link-resolver.ts';
 import { rateLimits } from './http/rate-limit.ts';
-import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, requestIdFor, requestLimits } from './http/request-limits.ts';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, refuseConnect, requestIdFor, requestLimits } from './http/request-limits.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { resolveRoutes } from './http/resolve.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -71,6 +73,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (redis && !options.redis) app.addHook('onClose', async () => redis.close());
 
   registerErrorHandling(app);
+  acceptUtf8JsonOnly(app);
+  // A CONNECT (a proxy's verb) gets our JSON error instead of a closed socket.
+  app.server.on('connect', refuseConnect);
   await app.register(securityHeaders, { config });
   await app.register(requestMetrics);
   await app.register(requestLimits);
@@ -84,6 +89,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     zlibOptions: { level: 6 },
   });
   await app.register(rateLimits, { redis });
+  // API keys and the gate before every lookup route: registered before the routes it stands in front of.
+  await app.register(access, { config, redis });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
   // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
   // learn a looked-up post's file sizes).
@@ -99,8 +106,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => resolver.close());
   reportExtractionStatus(() => resolver.status());
   app.decorate('resolver', resolver);
-  await app.register(healthRoutes, { config, redis, extraction: () => resolver.status() });
-  serveMetricsPrivately(app, config.metrics);
+  const health = { config, redis, extraction: () => resolver.status() };
+  await app.register(healthRoutes, health);
+  serveMetricsPrivately(app, config.metrics, () => readinessOf(health));
   collectProcessMetrics(config.metrics.prefix);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
   await app.register(resolveRoutes, { config, resolver });

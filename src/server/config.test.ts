@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(config.media.maxStreamsPerClient).toBe(16);
   });
 
+  it('gives an address 10 lookups a minute before the challenge, more in tests, and reads keys and the switch', () => {
+    expect(loadConfig({}).access).toEqual({ keyUrl: undefined, authRequired: false, challengeFreePerMin: 10 });
+    expect(loadConfig({ NODE_ENV: 'test' }).access.challengeFreePerMin).toBe(1_000_000);
+    const env = { NODE_ENV: 'test', CHALLENGE_FREE_PER_MIN: '0', API_AUTH_REQUIRED: 'true', API_KEY_URL: 'file:///etc/gramsave/keys.json' } as const;
+    expect(loadConfig(env).access).toEqual({ keyUrl: 'file:///etc/gramsave/keys.json', authRequired: true, challengeFreePerMin: 0 });
+  });
+
   it('serves metrics on loopback port 9464 by default, an ephemeral port in tests', () => {
     expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined, prefix: 'gramsave_' });
     expect(loadConfig({ NODE_ENV: 'test' }).metrics.port).toBe(0);
@@ -70,6 +77,9 @@ describe('loadConfig', () => {
     [{ MEDIA_STALL_TIMEOUT_MS: '-5' }, 'MEDIA_STALL_TIMEOUT_MS'],
     [{ MEDIA_MAX_STREAMS_PER_IP: 'many' }, 'MEDIA_MAX_STREAMS_PER_IP'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ API_KEY_URL: 'http://keys.example/keys.json' }, 'API_KEY_URL'],
+    [{ API_AUTH_REQUIRED: 'sometimes' }, 'API_AUTH_REQUIRED'],
+    [{ CHALLENGE_FREE_PER_MIN: '-1' }, 'CHALLENGE_FREE_PER_MIN'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {

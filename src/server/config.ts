@@ -69,6 +69,16 @@ const envSchema = z.object({
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
+  /** cobalt's key file (file:// or https://): { "<uuid v4>": { name?, limit?, ips?, userAgents? } }. */
+  API_KEY_URL: z
+    .string()
+    .url()
+    .refine((s) => /^(file|https):\/\//.test(s), 'must be a file:// or https:// URL')
+    .optional(),
+  /** Lookups need an API key (or, with the challenge, a token earned by solving it). */
+  API_AUTH_REQUIRED: bool.default(false),
+  /** Lookups a minute an address makes without a key or token before it must solve the challenge. */
+  CHALLENGE_FREE_PER_MIN: z.coerce.number().int().min(0).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -126,6 +136,8 @@ export interface Config {
   adsClient?: string;
   smtp?: { url: string; to: string };
   logLevel: string;
+  /** Who may look up (http/access/): API keys and whether a key is required. */
+  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number };
   /** /metrics is served on its own listener only (http/metrics-server.ts); prefix names the process and Node.js
    * default metrics only (process-metrics.ts), ours are gramsave_* whatever it is. */
   metrics: { port: number; host: string; token?: string; prefix: string };
@@ -198,6 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adsClient: e.ADS_CLIENT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
     logLevel: e.LOG_LEVEL,
+    access: {
+      keyUrl: e.API_KEY_URL,
+      authRequired: e.API_AUTH_REQUIRED,
+      // Tests look up far more than a visitor from one loopback address: the challenge is tested with it set.
+      challengeFreePerMin: e.CHALLENGE_FREE_PER_MIN ?? (e.NODE_ENV === 'test' ? 1_000_000 : 10),
+    },
     // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for. An empty
     // METRICS_PREFIX means none (empty values elsewhere mean unset).
     metrics: { port: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464), host: e.METRICS_HOST, token: e.METRICS_TOKEN, prefix: env.METRICS_PREFIX === '' ? '' : e.METRICS_PREFIX },

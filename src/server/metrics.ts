@@ -155,7 +155,7 @@ export function countSessionExpired(): void {
 
 const egressTotal = new Counter({
   name: 'gramsave_egress_total',
-  help: 'Upstream requests per egress (direct or a proxy, by host): asked, made to wait for the budget, refused (429).',
+  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429).',
   labelNames: ['egress', 'event'] as const,
   registers: [metricsRegistry],
 });

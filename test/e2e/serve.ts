@@ -46,6 +46,9 @@ const env: Record<string, string> = {
 
 const app = await buildApp(loadConfig(env));
 await app.listen({ port, host: '127.0.0.1' });
+// Two ports above the site, the same site where every lookup needs the challenge solved (challenge.spec.ts).
+const challenged = await buildApp(loadConfig({ ...env, PORT: String(port + 2), CHALLENGE_FREE_PER_MIN: '0' }));
+await challenged.listen({ port: port + 2, host: '127.0.0.1' });
 
 const control = createServer((req, res) => {
   const reply = (status: number, body: unknown) => {
@@ -79,7 +82,7 @@ await new Promise<void>((resolve) => control.listen(port + 1, '127.0.0.1', resol
 
 const stop = () => {
   control.close();
-  void Promise.all([app.close(), fake.close()]).then(() => process.exit(0));
+  void Promise.all([app.close(), challenged.close(), fake.close()]).then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -4,6 +4,7 @@
  */
 import { ERROR_STATUS, type ErrorCode, type ErrorSource, type Resolution } from '../../shared/api.ts';
 import type { ToolId } from '../../shared/tools.ts';
+import { lookupFetch } from './challenge/lookup-fetch.ts';
 
 export const RESOLVE_ENDPOINT = '/api/v1/resolve';
 
@@ -30,7 +31,7 @@ export type ResolveFailure =
 
 export type ResolveOutcome = { ok: true; resolution: Resolution; status: number; ms: number } | { ok: false; failure: ResolveFailure; ms: number };
 
-export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fetch = fetch): Promise<ResolveOutcome> {
+export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fetch = lookupFetch): Promise<ResolveOutcome> {
   const started = Date.now();
   const ms = () => Date.now() - started;
   let response: Response;

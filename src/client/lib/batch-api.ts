@@ -2,6 +2,7 @@
 import type { BatchZip } from '../../shared/api.ts';
 import type { ToolId } from '../../shared/tools.ts';
 import { errorCodeOf, type ResolveFailure } from './api-client.ts';
+import { lookupFetch } from './challenge/lookup-fetch.ts';
 
 export const BATCH_ENDPOINT = '/api/v1/batch';
 
@@ -12,7 +13,7 @@ export interface BatchZipRequest {
 
 export type BatchZipOutcome = { ok: true; zip: BatchZip } | { ok: false; failure: ResolveFailure };
 
-export async function requestBatchZip(body: BatchZipRequest, fetchImpl: typeof fetch = fetch): Promise<BatchZipOutcome> {
+export async function requestBatchZip(body: BatchZipRequest, fetchImpl: typeof fetch = lookupFetch): Promise<BatchZipOutcome> {
   let response: Response;
   try {
     response = await fetchImpl(BATCH_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });

@@ -5,14 +5,29 @@ export type ContactOutcome =
 
 const FIELD_KEYS = { name: 'contact.invalidName', email: 'contact.invalidEmail', message: 'contact.invalidMessage' } as const;
 
+/**
+ * One Idempotency-Key per message, kept until the server has said it stored one: sending again after a network
+ * failure (the message may have been stored, the answer lost) cannot store it twice.
+ */
+let messageKey: string | undefined;
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 export async function sendContactMessage(body: Record<string, unknown>): Promise<ContactOutcome> {
+  messageKey ??= newKey();
   let response: Response;
   try {
-    response = await fetch('/api/v1/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch('/api/v1/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': messageKey },
+      body: JSON.stringify(body),
+    });
   } catch {
     return { ok: false, messageKey: 'errors.network' };
   }
-  if (response.ok) return { ok: true };
+  if (response.ok) {
+    messageKey = undefined;
+    return { ok: true };
+  }
   if (response.status === 429) return { ok: false, messageKey: 'contact.rateLimited' };
   const data = (await response.json().catch(() => null)) as { error?: { fields?: Record<string, string> } } | null;
   const fields: Partial<Record<'name' | 'email' | 'message', string>> = {};

@@ -4,10 +4,12 @@
  */
 import type { HighlightItems, ProfilePostsPage, ProfileSection, ProfileView, ProfileZip } from '../../shared/profile-api.ts';
 import { errorCodeOf, retryAfterSeconds, type ResolveFailure } from './api-client.ts';
+import { lookupFetch } from './challenge/lookup-fetch.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ResolveFailure };
 
-async function call<T>(path: string, init?: RequestInit, fetchImpl: typeof fetch = fetch): Promise<Outcome<T>> {
+// Lookups like resolve's: they carry the challenge's token, and earn one when the answer asks for it (issue 32).
+async function call<T>(path: string, init?: RequestInit, fetchImpl: typeof fetch = lookupFetch): Promise<Outcome<T>> {
   let response: Response;
   try {
     response = await fetchImpl(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } });

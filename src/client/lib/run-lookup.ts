@@ -6,6 +6,7 @@
 import type { Resolution } from '../../shared/api.ts';
 import type { FormId } from '../../shared/tools.ts';
 import { resolveLink, type ResolveRequestBody } from './api-client.ts';
+import { whenSolving } from './challenge/lookup-fetch.ts';
 import { batchOf, type Batch } from './batch-links.ts';
 import { describeFailure, describeRequest, describeResolution } from './debug-log.ts';
 import { errorMessageKey, worthRetrying } from './error-messages.ts';
@@ -38,6 +39,8 @@ export interface LookupPage {
   end: () => void;
 }
 
+const CHECKING = 'gramsave-checking';
+
 export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   const value = raw.trim();
   const batch = batchOf(value, page.valid, page.profile);
@@ -52,8 +55,10 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
   page.begin(request);
   page.log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
+  // Past the free lookups the browser solves a challenge first (lookup-fetch.ts): say so while it does.
+  const stopListening = whenSolving((solving) => (solving ? notify.loading(page.t('downloader.checking'), { id: CHECKING }) : notify.dismiss(CHECKING)));
   try {
-    const outcome = await resolveLink(request);
+    const outcome = await resolveLink(request).finally(stopListening);
     if (outcome.ok) {
       const count = outcome.resolution.items.length;
       page.succeed(outcome.resolution, request);

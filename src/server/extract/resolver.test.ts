@@ -10,6 +10,7 @@ import { startHttpProxy } from '../../../test/http-proxy.ts';
 import { resolveStrategyTotal } from '../metrics.ts';
 import { cacheTtlMs, CACHE_TTL_MS } from './resolver.ts';
 import type { RawResolution } from './raw.ts';
+import { readinessDetail } from '../../../test/readiness.ts';
 
 const IG = 'https://www.instagram.com';
 
@@ -222,7 +223,7 @@ describe('strategy health orders the chain', () => {
       expect((await rig.resolve(`${IG}/p/${FIXTURE.igtv}/`)).status).toBe(200);
       expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.igtv)).toBe(0);
       expect(rig.fake.counts.get('graphql-web-info', FIXTURE.igtv)).toBe(1);
-      const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { strategies: Record<string, { demoted: boolean }> };
+      const ready = (await readinessDetail(rig.app.app)) as { strategies: Record<string, { demoted: boolean }> };
       expect(ready.strategies['graphql-shortcode']!.demoted).toBe(true);
       // Instagram fixes it; after the probe interval it is tried in its place, succeeds and stays first.
       rig.fake.switches.reset();

@@ -9,6 +9,7 @@ import { FIXTURE, POST_ENDPOINTS } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { WWW_CLAIM } from '../../../test/fake-instagram/web.ts';
 import { shortcodeToPk } from '../../shared/shortcode.ts';
+import { readinessDetail } from '../../../test/readiness.ts';
 
 const IG = 'https://www.instagram.com';
 /** The chain as it was before June 2026, retired query first: what the fixes must cope with. */
@@ -63,7 +64,7 @@ describe('2026 Instagram, logged out', () => {
   it('the retired query demotes itself within three posts, and then is not asked', async () => {
     rig.fake.switches.enable2026();
     for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.carousel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
-    const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { strategies: Record<string, { demoted: boolean; failingPosts: number }> };
+    const ready = (await readinessDetail(rig.app.app)) as { strategies: Record<string, { demoted: boolean; failingPosts: number }> };
     expect(ready.strategies['graphql-shortcode']).toMatchObject({ demoted: true, failingPosts: 3 });
     expect((await rig.resolve(`${IG}/p/${FIXTURE.igtv}/`)).status).toBe(200);
     expect(rig.fake.counts.get('graphql-shortcode', FIXTURE.igtv)).toBe(0);
@@ -183,7 +184,7 @@ describe('2026 Instagram, with a session', () => {
     // The only strategy that could read the post was walled off: a login wall, truthfully.
     expect([res.status, res.body.error.code]).toEqual([403, 'login_required']);
     const hash = createHash('sha256').update(SESSION).digest('hex').slice(0, 8);
-    const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { egress: { sessions: Record<string, unknown> } };
+    const ready = (await readinessDetail(rig.app.app)) as { egress: { sessions: Record<string, unknown> } };
     expect(ready.egress.sessions).toMatchObject({ configured: 1, live: [], expired: [{ session: hash, reason: 'redirected to /' }] });
     expect(JSON.stringify(ready)).not.toContain(SESSION);
     const warnings = rig.app.logs.filter((l) => l.includes('session expired'));

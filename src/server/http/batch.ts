@@ -14,6 +14,8 @@ import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMedi
 import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import type { LinkResolver } from './link-resolver.ts';
+import { clientOf } from './access/identity.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 
 export interface BatchRouteOptions {
   config: Config;
@@ -30,7 +32,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
     '/api/v1/batch',
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
     },
     async (request): Promise<BatchZip> => {
@@ -39,7 +41,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
       const { links, failed = [] } = body.data;
       const results = await lookUpAll(
         links.map((l) => ({ u: l.url, ...(l.tool ? { k: l.tool } : {}) })),
-        (link) => resolveLink(link.u, link.k, request.ip),
+        (link) => resolveLink(link.u, link.k, clientOf(request)),
       );
       const ready: BatchPayload['l'] = [];
       const missing: NonNullable<BatchPayload['m']> = failed.map((f) => ({ u: short(f.url, MISSING_LINK_CHARS), r: short(f.reason, 300) }));

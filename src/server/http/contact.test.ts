@@ -84,6 +84,25 @@ describe('POST /api/v1/contact', () => {
     expect(((await next.json()) as { id: number }).id).toBe(body.id + 1);
   });
 
+  it('stores a message sent again with the same Idempotency-Key once, across a restart, and answers its id again', async () => {
+    const send = (url: string, key: string, message = valid.message) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ ...valid, message }) });
+    const key = 'k3y-0f-this-message-0123';
+    const first = await start();
+    const stored = (await (await send(first.url, key)).json()) as { id: number };
+    await first.app.close(); // as after a SIGKILL: the page never heard the answer, and sends again
+    const second = await start();
+    const retry = await send(second.url, key, 'The same message, sent again.');
+    expect([retry.status, await retry.json()]).toEqual([201, { ok: true, id: stored.id }]);
+    expect((await send(second.url, 'another-message-key-0001')).status).toBe(201);
+    expect(storedMessages().map((m) => m.message)).toEqual([valid.message, valid.message]);
+    for (const bad of ['short', 'x'.repeat(65), 'spaces are not allowed here']) {
+      const res = await send(second.url, bad);
+      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code], bad).toEqual([400, 'bad_request']);
+    }
+    expect(storedMessages()).toHaveLength(2);
+  });
+
   it('trims fields and ignores a page language that is not one of ours', async () => {
     const { url } = await start();
     const res = await post(url, { ...valid, name: '  Ana  ', email: ' ana@example.com ', lang: 'xx-evil' });

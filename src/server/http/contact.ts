@@ -2,7 +2,9 @@
  * POST /api/v1/contact: a contact message is validated, committed to SQLite and only then answered
  * 201 `{ ok, id }`; the email forward (when SMTP_URL is set) runs after the answer. Bots (a filled
  * honeypot, or a form sent within 3 s of opening) get the same-looking 201 and nothing is stored.
- * Rate-limited per client IP (RATE_LIMIT_CONTACT_PER_HOUR). JSON bodies only, 32 KB at most.
+ * Rate-limited per client IP (RATE_LIMIT_CONTACT_PER_HOUR). JSON bodies only, 32 KB at most. The page sends an
+ * `Idempotency-Key` per message: a retry after an answer that never arrived (a killed process, a dropped connection)
+ * is answered with the message already stored, not stored twice.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -19,6 +21,7 @@ export const CONTACT_PATH = '/api/v1/contact';
 /** 5,000 characters of CJK or Devanagari are ~15 KB of UTF-8; 32 KB leaves room for the rest. */
 export const CONTACT_BODY_LIMIT = 32 * 1024;
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type BotReason = 'honeypot' | 'too_fast';
 
@@ -96,24 +99,22 @@ export const contactRoutes: FastifyPluginAsync<{ config: Config }> = async (app,
         );
       }
 
+      const idempotencyKey = request.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
+        throw new ApiError('bad_request', 'Idempotency-Key must be 16 to 64 letters, digits, _ or -.');
+      }
       const { name, email, message, lang } = parsed.data;
-      let id: number;
+      let saved: { id: number; created: boolean };
       try {
-        id = store.save({
-          name,
-          email,
-          message,
-          language: isLanguage(lang) ? lang : undefined,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+        const language = isLanguage(lang) ? lang : undefined;
+        saved = store.saveOnce({ name, email, message, language, ip: request.ip, userAgent: request.headers['user-agent'] }, idempotencyKey);
       } catch (err) {
         request.log.error({ err }, 'contact message could not be stored');
         throw new ApiError('internal', 'Your message could not be saved. Please try again.', { cause: err });
       }
-      reply.code(201).send({ ok: true, id } satisfies ContactCreated);
+      reply.code(201).send({ ok: true, id: saved.id } satisfies ContactCreated);
       // send() has written the answer; the forward runs on a later tick, even if the visitor hung up.
-      forwarder?.enqueue(id);
+      if (saved.created) forwarder?.enqueue(saved.id);
       return reply;
     },
   );

@@ -1,6 +1,8 @@
 /**
  * /healthz: the process is up (liveness). /readyz: the build is present and, when REDIS_URL is set,
  * Redis answers a PING (readiness). Neither is rate-limited; both are cheap enough to poll every second.
+ * The public /readyz says `{ status }` alone: its detail (every proxy's host:port, session hashes, strategy health)
+ * is the operator's, served on the private metrics listener's /readyz (metrics-server.ts).
  * /api/openapi.json: the API's description.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,16 +20,25 @@ export interface HealthRouteOptions {
   extraction?: () => ReturnType<Resolver['status']>;
 }
 
-export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { config, redis, extraction }) => {
+export interface ReadinessReport {
+  ready: boolean;
+  detail: Record<string, unknown>;
+}
+
+/** The one judgement (readiness.ts) with the operator's detail, for the private listener's /readyz. */
+export async function readinessOf({ config, redis, extraction }: HealthRouteOptions): Promise<ReadinessReport> {
+  const { ready, build, redis: redisState } = await checkReadiness(config.buildDir, redis);
+  return { ready, detail: { status: ready ? 'ready' : 'not_ready', build, redis: redisState, ...(extraction ? extraction() : {}) } };
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, options) => {
+  const { config, redis } = options;
   const openApi = JSON.stringify(openApiDocument());
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(openApi));
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   reportReadiness(async () => (await checkReadiness(config.buildDir, redis)).ready);
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const { ready, build, redis: redisState } = await checkReadiness(config.buildDir, redis);
-    return reply
-      .code(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'not_ready', build, redis: redisState, ...(extraction ? extraction() : {}) });
+    const { ready } = await readinessOf(options);
+    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not_ready' });
   });
 };

@@ -1,7 +1,7 @@
 /**
- * GET /metrics (Prometheus text) on its own listener, never on the public port: METRICS_PORT on METRICS_HOST
- * (loopback by default), so only the machine itself, or a scraper on a private network the operator opens it
- * to, can read request rates, strategy outcomes and traffic. With METRICS_TOKEN set, a scrape must also send
+ * GET /metrics (Prometheus text) and GET /readyz with its detail (health.ts) on their own listener, never on the
+ * public port: METRICS_PORT on METRICS_HOST (loopback by default), so only the machine itself, or a scraper on a
+ * private network the operator opens it to, can read request rates, strategy outcomes, proxies and traffic. With METRICS_TOKEN set, a scrape must also send
  * `Authorization: Bearer <token>`. It starts when the app is ready and closes with it.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { metricsRegistry } from '../metrics.ts';
+import type { ReadinessReport } from './health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,16 +27,24 @@ function authorized(request: IncomingMessage, token: string | undefined): boolea
   return timingSafeEqual(digest(given), digest(token));
 }
 
-export function serveMetricsPrivately(app: FastifyInstance, config: Config['metrics']): void {
+export function serveMetricsPrivately(app: FastifyInstance, config: Config['metrics'], readiness?: () => Promise<ReadinessReport>): void {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
     };
-    if (request.url?.split('?')[0] !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return send(404, 'text/plain; charset=utf-8', 'Not found: the metrics listener serves GET /metrics only.\n');
+    const route = request.url?.split('?')[0];
+    if ((route !== '/metrics' && (route !== '/readyz' || !readiness)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return send(404, 'text/plain; charset=utf-8', 'Not found: the metrics listener serves GET /metrics and /readyz only.\n');
     }
     if (!authorized(request, config.token)) {
       return send(401, 'text/plain; charset=utf-8', 'Send Authorization: Bearer <METRICS_TOKEN>.\n', { 'www-authenticate': 'Bearer' });
+    }
+    if (route === '/readyz') {
+      readiness!().then(
+        ({ ready, detail }) => send(ready ? 200 : 503, 'application/json; charset=utf-8', request.method === 'HEAD' ? '' : JSON.stringify(detail)),
+        () => send(500, 'text/plain; charset=utf-8', 'Readiness check failed.\n'),
+      );
+      return;
     }
     metricsRegistry.metrics().then(
       (text) => send(200, metricsRegistry.contentType, request.method === 'HEAD' ? '' : text),

@@ -67,6 +67,9 @@ describe('where /metrics is served', () => {
       const ok = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       expect(ok.status).toBe(200);
       expect(await ok.text()).toContain('gramsave_');
+      // The readiness detail is the operator's too.
+      expect((await fetch(`${guarded.app.metricsUrl()}/readyz`)).status).toBe(401);
+      expect((await fetch(`${guarded.app.metricsUrl()}/readyz`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(503);
       // The public port stays closed to it, token or not; health stays public.
       expect((await fetch(`${guarded.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
       expect((await fetch(`${guarded.base}/healthz`)).status).toBe(200);
@@ -116,10 +119,13 @@ describe('/metrics', () => {
 });
 
 describe('/healthz and /readyz', () => {
-  it('healthz is up; readyz is 503 without a build and says why', async () => {
+  it('healthz is up; readyz is 503 without a build, says why only on the metrics listener and only its status in public', async () => {
     expect(await (await fetch(`${rig.base}/healthz`)).json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${rig.base}/readyz`);
-    expect(ready.status).toBe(503);
+    const open = await fetch(`${rig.base}/readyz`);
+    // The public answer names no proxy, session or strategy (issue 32: the probe read them all there).
+    expect([open.status, await open.json()]).toEqual([503, { status: 'not_ready' }]);
+    const ready = await fetch(`${rig.app.metricsUrl()}/readyz`);
+    expect([ready.status, ready.headers.get('content-type')]).toEqual([503, 'application/json; charset=utf-8']);
     const body = await ready.json();
     expect(body).toMatchObject({ status: 'not_ready', build: false, redis: 'off' });
     // Detail, not readiness: every post strategy's health, and the doc ids in use with their source.

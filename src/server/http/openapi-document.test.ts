@@ -22,6 +22,12 @@ describe('GET /api/openapi.json', () => {
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('share_offsite');
       expect(doc.paths['/api/v1/resolve'].post.responses[400].description).toContain('share_offsite');
+      // The challenge's JSON, as GET /api/v1/challenge gives it (issue 32).
+      expect(doc.components.schemas.Challenge.required).toEqual(['algorithm', 'salt', 'puzzles', 'bits', 'expires', 'signature']);
+      const challenge = (await app.inject({ url: '/api/v1/challenge' })).json();
+      expect(Object.keys(challenge).sort()).toEqual([...doc.components.schemas.Challenge.required].sort());
+      expect(doc.paths['/api/v1/session'].post.responses[200].content['application/json'].schema.required).toEqual(['token', 'exp']);
+      expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey', 'challengeToken']);
     } finally {
       await app.close();
     }

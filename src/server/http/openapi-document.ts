@@ -7,6 +7,7 @@ import { ERROR_STATUS } from '../../shared/api.ts';
 import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
 import { cobaltPaths } from './cobalt/openapi.ts';
 import { usersPaths, usersSchemas } from './openapi-users.ts';
+import { accessPaths, accessSecuritySchemes, challengeSchema } from './access/access-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -102,7 +103,7 @@ export function openApiDocument(): object {
             404: errorAnswer('not_found or no_media'),
             413: errorAnswer('payload_too_large'),
             415: errorAnswer('unsupported_media_type'),
-            429: errorAnswer('rate_limited (with Retry-After)'),
+            429: errorAnswer('rate_limited (with Retry-After), or challenge_required past the free lookups (see /api/v1/challenge)'),
             502: errorAnswer('upstream_changed or upstream_unavailable'),
             504: errorAnswer('upstream_unavailable (timeout)'),
           },
@@ -166,22 +167,24 @@ export function openApiDocument(): object {
             400: errorAnswer('bad_request, or the error of every link when none could be looked up'),
             413: errorAnswer('payload_too_large: more than 200 files, or a body over 128 KB'),
             415: errorAnswer('unsupported_media_type'),
-            429: errorAnswer('rate_limited (with Retry-After)'),
+            429: errorAnswer('rate_limited (with Retry-After), or challenge_required past the free lookups (see /api/v1/challenge)'),
           },
         },
       },
       '/api/v1/contact': {
         post: {
           summary: 'Send a message to the team',
+          parameters: [{ name: 'Idempotency-Key', in: 'header', description: 'One per message (16 to 64 of A-Z a-z 0-9 _ -): sent again with the same key, the message is stored once and its id answered again.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } }],
           requestBody: { required: true, content: json(z.toJSONSchema(contactRequestSchema, { io: 'input' })) },
           responses: { 201: { description: 'Stored.' }, 400: errorAnswer('bad_request with field errors'), 429: errorAnswer('rate_limited') },
         },
       },
       ...usersPaths,
+      ...accessPaths,
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'ok' } } } },
-      '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured)', responses: { 200: { description: 'ready' }, 503: { description: 'not ready' } } } },
+      '/readyz': { get: { summary: 'Ready to serve (build present, Redis reachable when configured); the answer is { status } alone', responses: { 200: { description: '{ "status": "ready" }' }, 503: { description: '{ "status": "not_ready" }' } } } },
       ...cobaltPaths,
     },
-    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error, ...usersSchemas } },
+    components: { schemas: { Resolution: resolution, MediaItem: mediaItem, Error: error, Challenge: challengeSchema, ...usersSchemas }, securitySchemes: accessSecuritySchemes },
   };
 }

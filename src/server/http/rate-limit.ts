@@ -8,8 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SharedRedis } from '../redis.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { rateLimitKey } from './rate-limit-key.ts';
 import { createFailoverStoreClass } from './rate-limit-store.ts';
+import { clientOf } from './access/identity.ts';
 
 export interface RateLimitOptions {
   /** Shared counters across instances; while Redis is down each instance counts on its own. */
@@ -19,7 +19,7 @@ export interface RateLimitOptions {
 const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (request) => rateLimitKey(request.ip),
+    keyGenerator: clientOf,
     ...(options.redis ? { store: createFailoverStoreClass(options.redis, app.log) } : {}),
     // The counters go out with the 429 only: on every answer under the limit they were three headers to build and
     // validate per cached resolve (a few % of its CPU), and neither the page nor the OpenAPI description reads them.

@@ -68,6 +68,27 @@ describe('request limits', () => {
     }
   });
 
+  it('answers CONNECT with a JSON 405 instead of a closed socket, and keeps serving', async () => {
+    const raw = await rawExchange('CONNECT www.instagram.com:443 HTTP/1.1\r\nHost: www.instagram.com:443\r\n\r\n');
+    expect(raw.startsWith('HTTP/1.1 405 '), raw).toBe(true);
+    expect(jsonBodyOf(raw).error.code).toBe('bad_request');
+    expect((await fetch(`${rig.base}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses JSON in a charset other than UTF-8 with a JSON 415, before reading it', async () => {
+    const post = (contentType: string) =>
+      fetch(`${rig.base}/api/v1/contact`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ name: 'x' }) });
+    for (const charset of ['utf-7', 'UTF-7', '"bogus"', 'latin1']) {
+      const res = await post(`application/json; charset=${charset}`);
+      expect([res.status, (await res.json()).error.code], charset).toEqual([415, 'unsupported_media_type']);
+    }
+    // UTF-8, however it is spelt, is read (and this body is then a bad contact message).
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"']) {
+      const res = await post(type);
+      expect([res.status, (await res.json()).error.code], type).toEqual([400, 'bad_request']);
+    }
+  });
+
   it('answers a body over the limit with a JSON 413', async () => {
     const res = await fetch(`${rig.base}/api/v1/contact`, {
       method: 'POST',

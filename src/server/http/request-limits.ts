@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_TOKEN_LENGTH } from '../media/token.ts';
@@ -56,6 +57,23 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_INVALID_METHOD: [400, 'Bad Request', 'The request method is not valid.'],
 };
 
+/** Write our JSON error on a socket Node handed over without an answer, then close it. */
+function answerOnSocket(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ error: { code: 'bad_request', message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    // A handler may still be running for this request: nothing it writes may follow our answer.
+    () => socket.destroy(),
+  );
+}
+
+/** Node hands a CONNECT to the server's 'connect' listeners and, with none, destroys the socket: answer 405 instead. */
+export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  answerOnSocket(socket, 405, 'Method Not Allowed', 'CONNECT is not served here: this is not a proxy.');
+}
+
 /**
  * Node's parser rejected the request (malformed request line, headers or chunked body, header overflow,
  * timeout): answer with our JSON error shape, then close — the byte stream cannot be trusted. As Node
@@ -69,11 +87,5 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     return;
   }
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is malformed.'];
-  const body = JSON.stringify({ error: { code: 'bad_request', message } });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    // A handler may still be running for this request: nothing it writes may follow our answer.
-    () => socket.destroy(),
-  );
+  answerOnSocket(socket, status, reason, message);
 }

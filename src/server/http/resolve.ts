@@ -14,6 +14,8 @@ import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { createLinkLookup } from './link-resolver.ts';
+import { clientOf } from './access/identity.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 
 export interface ResolveRouteOptions {
   config: Config;
@@ -59,7 +61,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       bodyLimit: MAX_RESOLVE_BODY_BYTES,
       // Answers carry their own compressed copies (EncodedAnswer); errors are small.
       compress: false,
-      config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } },
+      config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
     },
     async (request, reply) => {
@@ -67,7 +69,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const raw = await lookUp(body.data.url, body.data.tool, request.ip);
+      const raw = await lookUp(body.data.url, body.data.tool, clientOf(request));
       return present(raw).send(request, reply);
     },
   );

@@ -9,6 +9,7 @@ import { startFakeCdn, type FakeCdn } from '../../../test/fake-instagram/cdn.ts'
 import { startMediaRig, waitFor, type MediaRig } from '../../../test/media-rig.ts';
 import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../test/redis-server.ts';
 import { metricsRegistry } from '../metrics.ts';
+import { readinessDetail } from '../../../test/readiness.ts';
 
 const BIG = 100 * 1024 * 1024;
 const closers: (() => Promise<void>)[] = [];
@@ -126,7 +127,7 @@ describe('open downloads per client IP', () => {
     // Redis connects in the background (each instance counts alone until then).
     for (const media of [a, b]) {
       const deadline = Date.now() + 5000;
-      while (((await (await fetch(`${media.base}/readyz`)).json()) as { redis: string }).redis !== 'up') {
+      while (((await readinessDetail(media.app)) as { redis: string }).redis !== 'up') {
         if (Date.now() > deadline) throw new Error('Redis did not come up');
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -18,6 +18,7 @@ import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { openZipArchive } from '../media/zip/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { profileArchive } from './users-archive.ts';
 import { forClient, usernameOf } from './users-request.ts';
@@ -42,7 +43,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
 
   app.post<{ Params: { username: string } }>(
     '/api/v1/users/:username/zip',
-    { bodyLimit: 4096, config: { rateLimit: { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' } } },
+    { bodyLimit: 4096, config: lookupRouteConfig(config) },
     async (request, reply): Promise<ProfileZip> => {
       reply.header('Cache-Control', 'no-store');
       const username = usernameOf(request.params.username);

@@ -12,6 +12,7 @@ import { cacheTtlMs, type Resolver } from '../extract/resolver.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import type { StreamGuard } from './stream-guard.ts';
+import { lookupRouteConfig } from './access/lookup-route.ts';
 import { presentAlbum, presentPosts, presentProfileView } from './users-present.ts';
 import { forClient, usernameOf } from './users-request.ts';
 import { usersZipRoutes } from './users-zip.ts';
@@ -31,16 +32,17 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { config, resolver, upstream, streamGuard }) => {
   const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs);
   const secret = config.media.secret;
-  const rateLimit = { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' };
+  // A lookup like resolve's: the access gate (keys, the anonymous allowance) and the key-aware limit.
+  const lookup = lookupRouteConfig(config);
 
-  app.get<{ Params: { username: string } }>('/api/v1/users/:username', { config: { rateLimit }, onRequest: noStore }, async (request): Promise<ProfileViewAnswer> => {
+  app.get<{ Params: { username: string } }>('/api/v1/users/:username', { config: lookup, onRequest: noStore }, async (request): Promise<ProfileViewAnswer> => {
     const username = usernameOf(request.params.username);
     return presentProfileView(await forClient(request, (signal) => view.view(username, signal)), secret);
   });
 
   app.get<{ Params: { username: string; id: string } }>(
     '/api/v1/users/:username/highlights/:id',
-    { config: { rateLimit }, onRequest: noStore },
+    { config: lookup, onRequest: noStore },
     async (request): Promise<HighlightItems> => {
       const username = usernameOf(request.params.username);
       const id = request.params.id.replace(/^highlight:/, '');
@@ -52,7 +54,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { 
 
   app.get<{ Params: { username: string }; Querystring: { after?: string } }>(
     '/api/v1/users/:username/posts',
-    { config: { rateLimit }, onRequest: noStore },
+    { config: lookup, onRequest: noStore },
     async (request): Promise<ProfilePostsPage> => {
       const username = usernameOf(request.params.username);
       const after = request.query.after;

@@ -18,6 +18,7 @@ import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { abortWhenClientLeaves, dropReply } from './media.ts';
 import { crossOriginMedia } from './media-cors.ts';
+import { clientOf } from './access/identity.ts';
 
 export interface ZipRouteOptions {
   config: Config;
@@ -55,7 +56,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
         const archive =
           payload.t === 'z'
             ? await openZipArchive(payload.i, upstream, signal)
-            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, request.ip)).then(({ entries, missing }) =>
+            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, clientOf(request))).then(({ entries, missing }) =>
                 openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
               );
         meterProxiedBytes(archive.stream);

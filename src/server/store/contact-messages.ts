@@ -67,8 +67,9 @@ export type ContactStore = ReturnType<typeof createContactStore>;
 
 export function createContactStore(db: SqliteDatabase, now: () => Date = () => new Date()) {
   const salt = installSalt(db);
-  const insert = db.prepare(`INSERT INTO contact_messages (created_at, name, email, message, language, ip_hash, user_agent)
-    VALUES (@createdAt, @name, @email, @message, @language, @ipHash, @userAgent)`);
+  const insert = db.prepare(`INSERT OR IGNORE INTO contact_messages (created_at, name, email, message, language, ip_hash, user_agent, idempotency_key)
+    VALUES (@createdAt, @name, @email, @message, @language, @ipHash, @userAgent, @idempotencyKey)`);
+  const byKey = db.prepare('SELECT id FROM contact_messages WHERE idempotency_key = ?').pluck();
   const byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');
   const newest = db.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT ?');
   const count = db.prepare('SELECT COUNT(*) FROM contact_messages').pluck();
@@ -85,6 +86,13 @@ export function createContactStore(db: SqliteDatabase, now: () => Date = () => n
   return {
     /** Commit one message; returns its id once the write is durable. */
     save(input: NewContactMessage): number {
+      return this.saveOnce(input).id;
+    },
+    /**
+     * Commit one message unless a message with the same idempotency key is stored already: then its id, and
+     * `created: false` (the sender retried after an answer it never heard).
+     */
+    saveOnce(input: NewContactMessage, idempotencyKey?: string): { id: number; created: boolean } {
       const result = insert.run({
         createdAt: now().toISOString(),
         name: input.name,
@@ -93,8 +101,10 @@ export function createContactStore(db: SqliteDatabase, now: () => Date = () => n
         language: input.language ?? null,
         ipHash: input.ip ? hashIp(input.ip, salt) : null,
         userAgent: input.userAgent ? input.userAgent.slice(0, USER_AGENT_MAX) : null,
+        idempotencyKey: idempotencyKey ?? null,
       });
-      return Number(result.lastInsertRowid);
+      if (result.changes === 1) return { id: Number(result.lastInsertRowid), created: true };
+      return { id: byKey.get(idempotencyKey) as number, created: false };
     },
     get(id: number): ContactMessage | undefined {
       const row = byId.get(id) as Row | undefined;

@@ -45,6 +45,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX contact_messages_unforwarded ON contact_messages (id) WHERE forwarded_at IS NULL;
     `,
   },
+  {
+    version: 2,
+    name: 'contact idempotency keys',
+    // The page's key for one message: a retry after a lost answer finds the message it already stored.
+    sql: `
+      ALTER TABLE contact_messages ADD COLUMN idempotency_key TEXT;
+      CREATE UNIQUE INDEX contact_messages_idempotency ON contact_messages (idempotency_key) WHERE idempotency_key IS NOT NULL;
+    `,
+  },
 ];
 
 export class DatabaseVersionError extends Error {}

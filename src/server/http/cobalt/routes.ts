@@ -12,6 +12,7 @@ import type { LinkResolver } from '../link-resolver.ts';
 import { cobaltAnswer } from './answers.ts';
 import { cobaltError, cobaltErrorOf, GENERIC_ERROR, type CobaltError } from './errors.ts';
 import { answerPreflight, CORS_HEADERS, cobaltHeaders } from './guards.ts';
+import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { COUNTERS_ON_EVERY_ANSWER, draft6RateLimitHeaders } from './rate-headers.ts';
 import { MAX_COBALT_BODY_BYTES, parseCobaltRequest } from './schema.ts';
 
@@ -54,7 +55,9 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
 
   // `lookup: true` opts the route into the access gate (API keys, the anonymous allowance: http/access/).
   // The limiter's counters go out on every answer here, as cobalt's do (rate-headers.ts).
-  const routeConfig = { lookup: true, rateLimit: { max: limit.max, timeWindow: `${WINDOW_SECONDS} seconds`, ...COUNTERS_ON_EVERY_ANSWER } };
+  // The lookup config of every lookup (an API key's own limit, or none for "unlimited"), with the counters on.
+  const lookup = lookupRouteConfig(config);
+  const routeConfig = { ...lookup, rateLimit: { ...lookup.rateLimit, ...COUNTERS_ON_EVERY_ANSWER } };
   app.post(
     '/',
     { bodyLimit: MAX_COBALT_BODY_BYTES, config: routeConfig, onRequest: cobaltHeaders, onSend: draft6RateLimitHeaders(WINDOW_SECONDS) },

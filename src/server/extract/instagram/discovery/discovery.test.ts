@@ -11,6 +11,7 @@ import { startResolveRig, type ResolveRig } from '../../../../../test/fake-insta
 import { redisServerAvailable, startTestRedis } from '../../../../../test/redis-server.ts';
 import { bundleUrls } from './bundle-urls.ts';
 import { findRelayDocIds } from './relay-operations.ts';
+import { readinessDetail } from '../../../../../test/readiness.ts';
 
 const IG = 'https://www.instagram.com';
 const OPS = ['PolarisPostActionLoadPostQueryQuery', 'PolarisPostRootQuery'];
@@ -118,7 +119,7 @@ describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
     try {
       for (const rig of [a, b]) {
         const deadline = Date.now() + 5000;
-        while (((await (await fetch(`${rig.base}/readyz`)).json()) as { redis: string }).redis !== 'up' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        while (((await readinessDetail(rig.app)) as { redis: string }).redis !== 'up' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       }
       fake.switches.rotateDocIds();
       const post = (rig: typeof a, code: string) =>

@@ -1,127 +1,156 @@
 /**
- * The request budget of each egress (IG_EGRESS_PER_MIN). A request takes a token; when none is left it waits in a
- * queue that is fair across clients (their waiting requests are served in turn, one client's burst does not starve
- * the others), for at most IG_EGRESS_MAX_WAIT_MS, then gives up as rate_limited with a Retry-After that says when
- * its turn would come. Cache hits and single-flight joins send nothing, so they cost nothing.
+ * The request budget of each egress (IG_EGRESS_PER_MIN). A request takes a token; when none is left it waits, for at
+ * most IG_EGRESS_MAX_WAIT_MS, then gives up as rate_limited with a Retry-After that says when its turn would come.
+ * The wait is fair under a flood: each token goes to the waiting client that asked for the fewest in the last
+ * minute (ask-ledger.ts), and a client may hold at most MAX_WAITING_PER_CLIENT waiting requests (more are refused at
+ * once), so twenty addresses asking for missing posts cannot keep a visitor who asks little waiting. Cache hits and
+ * single-flight joins send nothing, so they cost nothing.
  */
 import { countEgress } from '../../../metrics.ts';
 import { ExtractError } from '../../failure.ts';
 import type { BudgetStore } from './budget-store.ts';
+import { MemoryAskLedger, type AskLedger } from './ask-ledger.ts';
+
+/** A couple: a page's lookup and the batch beside it; a scraper's hundredth parallel request is refused, not queued. */
+export const MAX_WAITING_PER_CLIENT = 2;
 
 interface Waiter {
-  resolve(): void;
-  reject(err: unknown): void;
+  client: string;
+  label: string;
+  /** Arrival order: the tie-break between clients that asked as much. */
+  seq: number;
+  grant(): void;
   done: boolean;
 }
 
-/** One egress's queue: clients in turn, each with its own waiting requests in order. */
-class FairQueue {
-  readonly byClient = new Map<string, Waiter[]>();
-  private readonly turns: string[] = [];
-
-  /** Requests still waiting (those that gave up stay in their list until their turn passes). */
-  get size(): number {
-    let n = 0;
-    for (const list of this.byClient.values()) for (const w of list) if (!w.done) n++;
-    return n;
-  }
-
-  push(client: string, waiter: Waiter): void {
-    const list = this.byClient.get(client);
-    if (list) list.push(waiter);
-    else {
-      this.byClient.set(client, [waiter]);
-      this.turns.push(client);
-    }
-  }
-
-  /** The next waiter, taking clients in turn. */
-  shift(): Waiter | undefined {
-    while (this.turns.length > 0) {
-      const client = this.turns.shift()!;
-      const list = this.byClient.get(client)!;
-      const waiter = list.shift();
-      if (list.length > 0) this.turns.push(client);
-      else this.byClient.delete(client);
-      if (waiter && !waiter.done) return waiter;
-    }
-    return undefined;
-  }
-}
-
 export class EgressBudget {
-  private readonly queues = new Map<string, FairQueue>();
+  /** Waiting requests per egress, in arrival order (those that gave up are dropped as the pump passes). */
+  private readonly queues = new Map<string, Waiter[]>();
+  private readonly waitingByClient = new Map<string, number>();
   private readonly pumping = new Set<string>();
   private readonly intervalMs: number;
+  private seq = 0;
 
   constructor(
     private readonly store: BudgetStore,
     private readonly options: { perMinute: number; maxWaitMs: number },
+    private readonly ledger: AskLedger = new MemoryAskLedger(),
   ) {
     this.intervalMs = 60_000 / options.perMinute;
   }
 
-  /** Resolves when this request may go out through `egress`; rejects as rate_limited when it may not soon. */
+  /** Requests waiting for `egress`'s budget. */
+  waiting(egress: string): number {
+    return (this.queues.get(egress) ?? []).filter((w) => !w.done).length;
+  }
+
+  /**
+   * Resolves when this request may go out through `egress`; rejects as rate_limited when it may not soon. `signal`
+   * ends the wait early (the lookup's own deadline).
+   */
   async acquire(egress: string, label: string, client: string, signal?: AbortSignal): Promise<void> {
-    countEgress(label, 'request');
-    const queue = this.queues.get(egress);
-    if (!queue || queue.size === 0) {
-      if ((await this.store.take(egress)) === 0) return;
+    this.ledger.record(client);
+    if (this.waiting(egress) === 0 && (await this.store.take(egress)) === 0) {
+      this.granted(label);
+      return;
+    }
+    const held = this.waitingByClient.get(client) ?? 0;
+    if (held >= MAX_WAITING_PER_CLIENT) {
+      countEgress(label, 'refusal');
+      throw this.refusal(label, `${held} requests of this client already wait for the request budget`, held);
     }
     countEgress(label, 'wait');
+    this.waitingByClient.set(client, held + 1);
     await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, done: false };
-      const giveUp = (why: string) => {
-        if (waiter.done) return;
+      const finish = () => {
         waiter.done = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
+        const left = (this.waitingByClient.get(client) ?? 1) - 1;
+        if (left > 0) this.waitingByClient.set(client, left);
+        else this.waitingByClient.delete(client);
+      };
+      const waiter: Waiter = {
+        client,
+        label,
+        seq: this.seq++,
+        done: false,
+        grant: () => {
+          finish();
+          this.granted(label);
+          resolve();
+        },
+      };
+      const giveUp = (why: string) => {
+        if (waiter.done) return;
+        finish();
         countEgress(label, 'refusal');
-        // Its turn would come after those still waiting: that is when a slot frees up for it.
-        const ahead = this.queues.get(egress)?.size ?? 0;
-        reject(
-          new ExtractError('rate_limited', `egress ${label}: ${why}`, {
-            retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)),
-            source: 'instance',
-          }),
-        );
+        reject(this.refusal(label, why, this.waiting(egress)));
       };
       const onAbort = () => giveUp('the lookup ended while it waited for the request budget');
       const timer = setTimeout(() => giveUp(`request budget spent (${this.options.perMinute}/min)`), this.options.maxWaitMs);
       timer.unref?.();
+      if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted) return onAbort(); // an already-spent lookup allowance: no wait at all
-      waiter.resolve = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      let q = this.queues.get(egress);
-      if (!q) this.queues.set(egress, (q = new FairQueue()));
-      q.push(client, waiter);
+      let queue = this.queues.get(egress);
+      if (!queue) this.queues.set(egress, (queue = []));
+      queue.push(waiter);
       void this.pump(egress);
     });
   }
 
-  /** Serve an egress's queue as tokens come: one pump per egress. */
+  /** Only requests that go out are counted as requests (a refused one is a refusal, not a request). */
+  private granted(label: string): void {
+    countEgress(label, 'request');
+  }
+
+  /** Its turn would come after those still waiting: that is when a slot frees up for it. */
+  private refusal(label: string, why: string, ahead: number): ExtractError {
+    return new ExtractError('rate_limited', `egress ${label}: ${why}`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)),
+      source: 'instance',
+    });
+  }
+
+  /** Serve an egress's waiting requests as tokens come: one pump per egress. */
   private async pump(egress: string): Promise<void> {
     if (this.pumping.has(egress)) return;
     this.pumping.add(egress);
     try {
-      const queue = this.queues.get(egress)!;
-      while (queue.size > 0) {
+      for (;;) {
+        const live = this.live(egress);
+        if (live.length === 0) break;
         const wait = await this.store.take(egress);
         if (wait > 0) {
           await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
           continue;
         }
-        const waiter = queue.shift();
-        if (!waiter) break;
-        waiter.done = true;
-        waiter.resolve();
+        const next = await this.askedLeast(egress);
+        next?.grant();
       }
     } finally {
       this.pumping.delete(egress);
     }
+  }
+
+  /** The egress's live waiters (and the queue cleared of those that gave up). */
+  private live(egress: string): Waiter[] {
+    const queue = (this.queues.get(egress) ?? []).filter((w) => !w.done);
+    if (queue.length === 0) this.queues.delete(egress);
+    else this.queues.set(egress, queue);
+    return queue;
+  }
+
+  /** The first-come waiter of the client that asked least in the last minute. */
+  private async askedLeast(egress: string): Promise<Waiter | undefined> {
+    const clients = [...new Set(this.live(egress).map((w) => w.client))];
+    const counts = await this.ledger.counts(clients);
+    const asked = new Map(clients.map((c, i) => [c, counts[i] ?? 0]));
+    const rank = (w: Waiter) => asked.get(w.client) ?? 0; // a client that came during the count was not counted
+    let best: Waiter | undefined;
+    for (const w of this.live(egress)) {
+      if (!best || rank(w) < rank(best) || (rank(w) === rank(best) && w.seq < best.seq)) best = w;
+    }
+    return best;
   }
 }

@@ -10,18 +10,20 @@ import { startHttpProxy } from '../../../../../test/http-proxy.ts';
 import { freePort, redisServerAvailable, startTestRedis, type TestRedis } from '../../../../../test/redis-server.ts';
 import { burstOf } from './budget-store.ts';
 import { sessionHash } from './session-pool.ts';
+import { readinessDetail } from '../../../../../test/readiness.ts';
+import type { FastifyInstance } from 'fastify';
 
 const IG = 'https://www.instagram.com';
 type Ready = { egress: { client: string; sessions: { live: string[]; expired: { session: string }[] }; egresses: { egress: string; coolingMs: number }[] } };
-const readyz = async (base: string) => (await (await fetch(`${base}/readyz`)).json()) as Ready;
+const readyz = async (app: FastifyInstance) => (await readinessDetail(app)) as Ready;
 /** Until the instance's Redis connection is up: a command sent before it falls back to the instance's own budget. */
-async function redisUp(base: string): Promise<void> {
+async function redisUp(app: FastifyInstance): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const ready = (await (await fetch(`${base}/readyz`)).json()) as { redis: string };
+    const ready = (await readinessDetail(app)) as { redis: string };
     if (ready.redis === 'up') return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`Redis never came up for ${base}`);
+  throw new Error('Redis never came up');
 }
 
 describe('the browser-grade client', () => {
@@ -46,7 +48,7 @@ describe('the browser-grade client', () => {
           polaris: fake.counts.get('polaris-media', FIXTURE.reel2025),
           page: fake.counts.get('post-page', FIXTURE.reel2025),
           browserHellos: fake.tlsHellos!.filter(Boolean).length,
-          client: (await readyz(rig.app.base)).egress.client,
+          client: (await readyz(rig.app.app)).egress.client,
         };
       } finally {
         await rig.close();
@@ -74,7 +76,7 @@ describe('a session pool with one expired session', () => {
       expect(rig.fake.counts.get('media-info')).toBeGreaterThanOrEqual(codes.length);
       expect(rig.fake.counts.get('home-redirect-session')).toBeGreaterThanOrEqual(1);
       expect(rig.fake.counts.get('home-redirect-session')).toBeLessThanOrEqual(2);
-      const ready = await readyz(rig.app.base);
+      const ready = await readyz(rig.app.app);
       expect(ready.egress.sessions.expired.map((e) => e.session)).toEqual([sessionHash('s-expired-1')]);
       expect(ready.egress.sessions.live).toEqual([sessionHash('s-live-2')]);
       expect(rig.app.logs.filter((l) => l.includes('session expired'))).toHaveLength(1);
@@ -107,7 +109,7 @@ describe('a proxy pool with one proxy refusing connections', () => {
       const codes = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel];
       for (const code of codes) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
       expect(live.hosts.length).toBeGreaterThan(0);
-      const ready = await readyz(rig.app.base);
+      const ready = await readyz(rig.app.app);
       const cooling = Object.fromEntries(ready.egress.egresses.map((e) => [e.egress, e.coolingMs]));
       expect(cooling[new URL(dead).host]).toBeGreaterThan(0);
       expect(cooling[new URL(live.url).host]).toBe(0);
@@ -128,19 +130,28 @@ describe.runIf(redisServerAvailable())('one request budget for two instances, th
   it('spreads a burst of distinct posts over time, never past the budget, and loses none', async () => {
     const perMinute = 240;
     const fake = await startFakeInstagram();
-    const env = { REDIS_URL: redis.url, IG_EGRESS_PER_MIN: String(perMinute), IG_EGRESS_MAX_WAIT_MS: '30000' };
+    const env = { REDIS_URL: redis.url, IG_EGRESS_PER_MIN: String(perMinute), IG_EGRESS_MAX_WAIT_MS: '30000', TRUST_PROXY: 'true' };
     const timeouts = { deadlineMs: 40_000 };
     const one = await startResolveRig({ fake, env, timeouts });
     const two = await startResolveRig({ fake, env, timeouts });
     try {
       // The claim is about the shared budget: both instances must be talking to Redis before the burst (CI once
       // burst while a connection was still opening, and the first takes fell back to each instance's own bucket).
-      await Promise.all([redisUp(one.app.base), redisUp(two.app.base)]);
+      await Promise.all([redisUp(one.app.app), redisUp(two.app.app)]);
       // Three requests a post (two broken queries, then the post page): more than the burst allows at once.
       fake.switches.break('graphql-web-info').break('polaris-media');
       const codes = [...fake.fixtures.posts.keys()];
       const started = Date.now();
-      const answers = await Promise.all(codes.map((code, i) => (i % 2 ? one : two).resolve(`${IG}/p/${code}/`)));
+      // Each post from its own address: a client may hold only a couple of waiting requests (egress-budget.ts).
+      const answers = await Promise.all(
+        codes.map((code, i) =>
+          fetch(`${(i % 2 ? one : two).app.base}/api/v1/resolve`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i + 1}` },
+            body: JSON.stringify({ url: `${IG}/p/${code}/` }),
+          }),
+        ),
+      );
       expect(answers.map((a) => a.status)).toEqual(codes.map(() => 200));
       const times = [...fake.counts.times].sort((a, b) => a - b);
       const burst = burstOf(perMinute);

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { MemoryBudgetStore, RedisBudgetStore } from './budget-store.ts';
 import { EgressBudget } from './egress-budget.ts';
 import { EgressHealth } from './egress-health.ts';
+import { MemoryAskLedger, RedisAskLedger } from './ask-ledger.ts';
 import { ImpitTransport, loadImpit } from './impit-transport.ts';
 import { SessionPool, type Session, type SessionPoolStatus } from './session-pool.ts';
 import type { Transport, TransportKind } from './transport.ts';
@@ -80,7 +81,8 @@ export class EgressPool {
     this.sessions = new SessionPool(options.sessionIds, options.onSessionExpired);
     const memory = new MemoryBudgetStore({ perMinute: options.perMinute });
     const store = options.redis ? new RedisBudgetStore(options.redis, { perMinute: options.perMinute }, memory) : memory;
-    this.budget = new EgressBudget(store, { perMinute: options.perMinute, maxWaitMs: options.maxWaitMs });
+    const ledger = options.redis ? new RedisAskLedger(options.redis, new MemoryAskLedger()) : new MemoryAskLedger();
+    this.budget = new EgressBudget(store, { perMinute: options.perMinute, maxWaitMs: options.maxWaitMs }, ledger);
   }
 
   /** The egress a session is pinned to. */

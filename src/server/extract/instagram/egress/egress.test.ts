@@ -1,8 +1,12 @@
-/** The egress parts on their own: the token bucket, the fair queue, health and the session pool. */
+/** The egress parts on their own: the token bucket, the fair queue and its ask ledger, health and the session pool. */
 import { describe, expect, it } from 'vitest';
 import { burstOf, MemoryBudgetStore, type BudgetStore } from './budget-store.ts';
 import { EgressBudget } from './egress-budget.ts';
 import { EgressHealth } from './egress-health.ts';
+import { MemoryAskLedger, RedisAskLedger } from './ask-ledger.ts';
+import { metricsRegistry } from '../../../metrics.ts';
+import { redisServerAvailable, startTestRedis } from '../../../../../test/redis-server.ts';
+import { Redis } from 'ioredis';
 import { helloHasGrease } from '../../../../../test/fake-instagram/tls-face.ts';
 import { SessionPool, sessionHash } from './session-pool.ts';
 
@@ -34,17 +38,52 @@ class ManualStore implements BudgetStore {
 }
 
 describe('the fair queue', () => {
-  it('serves waiting clients in turn: one client’s burst does not starve another', async () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  it('gives the next token to the waiting client that asked least in the last minute, whoever came first', async () => {
+    const store = new ManualStore();
+    const ledger = new MemoryAskLedger();
+    const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 5000 }, ledger);
+    for (let i = 0; i < 5; i++) ledger.record('flooder');
+    ledger.record('neighbour');
+    const served: string[] = [];
+    const ask = (client: string) => budget.acquire('direct', 'direct', client).then(() => served.push(client));
+    const all = [ask('flooder'), ask('neighbour'), ask('flooder'), ask('visitor')];
+    await tick();
+    expect([served, budget.waiting('direct')]).toEqual([[], 4]);
+    store.tokens = 4;
+    await Promise.all(all);
+    // By what each asked, this wait included: the visitor (one) before the neighbour (two) before the flooder (seven).
+    expect(served).toEqual(['visitor', 'neighbour', 'flooder', 'flooder']);
+    expect(await ledger.counts(['visitor', 'neighbour', 'flooder'])).toEqual([1, 2, 7]);
+  });
+
+  it('lets a client hold two waiting requests and refuses its third at once, as the instance’s limit', async () => {
     const store = new ManualStore();
     const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 5000 });
-    const served: string[] = [];
-    const ask = (client: string, n: number) => Array.from({ length: n }, (_, i) => budget.acquire('direct', 'direct', client).then(() => served.push(`${client}${i}`)));
-    const all = [...ask('a', 4), ...ask('b', 2)];
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(served).toEqual([]);
-    store.tokens = 6;
-    await Promise.all(all);
-    expect(served).toEqual(['a0', 'b0', 'a1', 'b1', 'a2', 'a3']);
+    const waiting = [budget.acquire('direct', 'direct', 'a'), budget.acquire('direct', 'direct', 'a')];
+    const started = Date.now();
+    await expect(budget.acquire('direct', 'direct', 'a')).rejects.toMatchObject({ kind: 'rate_limited', source: 'instance', retryAfterSeconds: 3 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const other = budget.acquire('direct', 'direct', 'b'); // another client still queues
+    await tick();
+    expect(budget.waiting('direct')).toBe(3);
+    store.tokens = 3;
+    await Promise.all([...waiting, other]);
+    // a's waits are over: it may queue again.
+    const again = budget.acquire('direct', 'direct', 'a');
+    store.tokens = 1;
+    await again;
+  });
+
+  it('counts a request when it goes out, not when it is refused', async () => {
+    const sent = async () => ((await metricsRegistry.getSingleMetric('gramsave_egress_total')!.get()).values.find((v) => v.labels.egress === 'count-test' && v.labels.event === 'request')?.value ?? 0);
+    const store = new ManualStore();
+    const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 20 });
+    store.tokens = 1;
+    await budget.acquire('e', 'count-test', 'a');
+    await expect(budget.acquire('e', 'count-test', 'a')).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(await sent()).toBe(1);
   });
 
   it('refuses after the longest wait with a Retry-After that says when its turn would come', async () => {
@@ -57,6 +96,39 @@ describe('the fair queue', () => {
   it('stops waiting when the lookup’s deadline passes', async () => {
     const budget = new EgressBudget(new ManualStore(), { perMinute: 60, maxWaitMs: 10_000 });
     await expect(budget.acquire('direct', 'direct', 'a', AbortSignal.timeout(30))).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(budget.waiting('direct')).toBe(0);
+  });
+});
+
+describe('the ask ledger', () => {
+  it('forgets an ask after a minute', async () => {
+    let now = 0;
+    const ledger = new MemoryAskLedger(10, () => now);
+    ledger.record('a');
+    now = 30_000;
+    ledger.record('a');
+    expect(await ledger.counts(['a', 'b'])).toEqual([2, 0]);
+    now = 60_001;
+    expect(await ledger.counts(['a'])).toEqual([1]);
+  });
+
+  it.runIf(redisServerAvailable())('is one count across instances with Redis, and answers from memory while Redis is down', async () => {
+    const redis = await startTestRedis();
+    const clients = [new Redis(redis.url, { maxRetriesPerRequest: 0 }), new Redis(redis.url, { maxRetriesPerRequest: 0 })];
+    clients.forEach((c) => c.on('error', () => undefined)); // Redis is stopped below on purpose
+    try {
+      const [one, two] = clients.map((c) => new RedisAskLedger(c, new MemoryAskLedger(), `t${Date.now()}:`));
+      one!.record('flooder');
+      two!.record('flooder');
+      one!.record('visitor');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await two!.counts(['flooder', 'visitor', 'nobody'])).toEqual([2, 1, 0]);
+      await redis.stop();
+      expect(await two!.counts(['flooder', 'visitor'])).toEqual([1, 0]); // its own memory: the ask it saw
+    } finally {
+      clients.forEach((c) => c.disconnect());
+      await redis.stop();
+    }
   });
 });
 

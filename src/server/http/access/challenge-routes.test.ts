@@ -1,0 +1,92 @@
+/**
+ * The challenge over HTTP on the real app: the free allowance, then challenge_required; a solved challenge's token
+ * carries lookups; a solution is accepted once (across two instances through Redis), only from the address it was
+ * given to, and not once expired; a token is good only from its address. Counted in gramsave_challenge_total.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIG_SECRET } from '../../../../test/app-rig.ts';
+import { FIXTURE } from '../../../../test/fake-instagram/index.ts';
+import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
+import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../../test/redis-server.ts';
+import { metricsRegistry } from '../../metrics.ts';
+import { challengeSecretOf, createChallenge, solveChallenge, type Challenge } from './proof-of-work.ts';
+
+const POST = `https://www.instagram.com/p/${FIXTURE.image}/`;
+const env = { CHALLENGE_FREE_PER_MIN: '2', TRUST_PROXY: 'true' };
+let rig: ResolveRig;
+
+beforeAll(async () => {
+  rig = await startResolveRig({ env });
+});
+afterAll(() => rig?.close());
+
+const headers = (address: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', 'x-forwarded-for': address, ...extra });
+const lookUp = (base: string, address: string, token?: string) =>
+  fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: headers(address, token ? { authorization: `Bearer ${token}` } : {}), body: JSON.stringify({ url: POST }) });
+const challengeFor = async (base: string, address: string) => (await (await fetch(`${base}/api/v1/challenge`, { headers: { 'x-forwarded-for': address } })).json()) as Challenge;
+const redeem = (base: string, address: string, challenge: unknown, solution: unknown) =>
+  fetch(`${base}/api/v1/session`, { method: 'POST', headers: headers(address), body: JSON.stringify({ challenge, solution }) });
+const codeOf = async (res: Response) => [res.status, ((await res.json()) as { error: { code: string } }).error.code];
+const counted = async (event: string) => ((await metricsRegistry.getSingleMetric('gramsave_challenge_total')!.get()).values.find((v) => v.labels.event === event)?.value ?? 0);
+
+describe('the challenge', () => {
+  it('asks for it past the free lookups, and its token carries the lookups that follow', async () => {
+    const before = { required: await counted('required'), issued: await counted('issued'), solved: await counted('solved') };
+    expect((await lookUp(rig.app.base, '198.51.100.10')).status).toBe(200);
+    expect((await lookUp(rig.app.base, '198.51.100.10')).status).toBe(200);
+    const third = await lookUp(rig.app.base, '198.51.100.10');
+    expect(await codeOf(third)).toEqual([429, 'challenge_required']);
+    const challenge = await challengeFor(rig.app.base, '198.51.100.10');
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', puzzles: expect.any(Number), bits: expect.any(Number), expires: expect.any(Number), salt: expect.any(String) });
+    const session = await redeem(rig.app.base, '198.51.100.10', challenge, solveChallenge(challenge));
+    const { token, exp } = (await session.json()) as { token: string; exp: number };
+    expect([session.status, exp]).toEqual([200, expect.any(Number)]);
+    expect(exp).toBeGreaterThan(Date.now() / 1000 + 60);
+    for (let i = 0; i < 3; i++) expect((await lookUp(rig.app.base, '198.51.100.10', token)).status).toBe(200);
+    // A token is good from its own address only; elsewhere the challenge is asked again.
+    for (let i = 0; i < 2; i++) await lookUp(rig.app.base, '198.51.100.11');
+    expect(await codeOf(await lookUp(rig.app.base, '198.51.100.11', token))).toEqual([429, 'challenge_required']);
+    expect(await codeOf(await lookUp(rig.app.base, '198.51.100.11', 'not.a-token'))).toEqual([429, 'challenge_required']);
+    expect(await counted('required')).toBe(before.required + 3);
+    expect([await counted('issued'), await counted('solved')]).toEqual([before.issued + 1, before.solved + 1]);
+  });
+
+  it('refuses a replayed, another address’s, an expired, a wrong or a malformed solution', async () => {
+    const rejected = await counted('rejected');
+    const challenge = await challengeFor(rig.app.base, '198.51.100.20');
+    const solution = solveChallenge(challenge);
+    expect(await codeOf(await redeem(rig.app.base, '198.51.100.21', challenge, solution))).toEqual([403, 'forbidden']);
+    expect((await redeem(rig.app.base, '198.51.100.20', challenge, solution)).status).toBe(200);
+    expect(await codeOf(await redeem(rig.app.base, '198.51.100.20', challenge, solution))).toEqual([403, 'forbidden']);
+    const old = createChallenge(challengeSecretOf(RIG_SECRET), '198.51.100.20', { puzzles: 2, bits: 4 }, Date.now() - 200_000);
+    expect(await codeOf(await redeem(rig.app.base, '198.51.100.20', old, solveChallenge(old)))).toEqual([410, 'expired']);
+    const fresh = await challengeFor(rig.app.base, '198.51.100.20');
+    expect(await codeOf(await redeem(rig.app.base, '198.51.100.20', fresh, solution.map(() => 2 ** 32 - 1)))).toEqual([403, 'forbidden']);
+    expect(await codeOf(await redeem(rig.app.base, '198.51.100.20', fresh, 'none'))).toEqual([400, 'bad_request']);
+    expect(await counted('rejected')).toBe(rejected + 5);
+  });
+});
+
+describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(() => redis?.stop());
+
+  it('accept a solution once between them', async () => {
+    const one = await startResolveRig({ env: { ...env, REDIS_URL: redis.url }, fake: rig.fake });
+    const two = await startResolveRig({ env: { ...env, REDIS_URL: redis.url }, fake: rig.fake });
+    try {
+      await expect.poll(async () => (await fetch(`${two.app.app.metricsUrl()}/readyz`).then((r) => r.json()) as { redis: string }).redis, { timeout: 5000 }).toBe('up');
+      await expect.poll(async () => (await fetch(`${one.app.app.metricsUrl()}/readyz`).then((r) => r.json()) as { redis: string }).redis, { timeout: 5000 }).toBe('up');
+      const challenge = await challengeFor(one.app.base, '198.51.100.30');
+      const solution = solveChallenge(challenge);
+      expect((await redeem(one.app.base, '198.51.100.30', challenge, solution)).status).toBe(200);
+      expect(await codeOf(await redeem(two.app.base, '198.51.100.30', challenge, solution))).toEqual([403, 'forbidden']);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Access to the lookups: API keys from API_KEY_URL (loaded here, reloaded as the file changes), `request.access` on
+ * every request, the challenge's routes, and the gate before each route whose config says `lookup: true`.
+ * Registered before the routes.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import type { SharedRedis } from '../../redis.ts';
+import { challengeRoutes } from './challenge-routes.ts';
+import { createFreeLookups } from './free-lookups.ts';
+import { createGate } from './gate.ts';
+import { accessGetter } from './identity.ts';
+import { loadKeySource } from './key-source.ts';
+import { challengeSecretOf } from './proof-of-work.ts';
+
+export interface AccessOptions {
+  config: Config;
+  redis?: SharedRedis;
+}
+
+const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis }) => {
+  const keys = config.access.keyUrl ? await loadKeySource({ url: config.access.keyUrl, logger: app.log }) : undefined;
+  if (keys) app.addHook('onClose', async () => keys.close());
+  app.decorateRequest('access', { getter: accessGetter(keys ? () => keys.current() : undefined) });
+  const secret = challengeSecretOf(config.media.secret);
+  const free = createFreeLookups(config.access.challengeFreePerMin, redis, app.log);
+  const gate = createGate({ authRequired: config.access.authRequired, free, secret });
+  app.addHook('onRoute', (route) => {
+    if (route.config?.lookup !== true) return;
+    const own = route.preHandler;
+    route.preHandler = [gate, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+  });
+  await app.register(challengeRoutes, { config, redis, secret });
+};
+
+export const access = fp(plugin, { name: 'access' });
