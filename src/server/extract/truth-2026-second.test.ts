@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { startHttpProxy } from '../../../test/http-proxy.ts';
+import { readinessDetail } from '../../../test/readiness.ts';
 import { freePort } from '../../../test/redis-server.ts';
 import { metricsRegistry } from '../metrics.ts';
 
@@ -170,7 +171,7 @@ describe('second pass, with a session', () => {
     rig.fake.switches.enable2026('media-info-refused-404').set(FIXTURE.image, 'login_redirect');
     const res = await rig.resolve(`${IG}/p/${FIXTURE.image}/`);
     expect([res.status, res.body.error.code]).toEqual([403, 'login_required']);
-    const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { egress: { sessions: { live: string[] } } };
+    const ready = (await readinessDetail(rig.app.app)) as { egress: { sessions: { live: string[] } } };
     expect(ready.egress.sessions.live).toHaveLength(1);
   });
 });
@@ -206,7 +207,7 @@ describe('second pass, fact 10: a logged-out wall stands before one address', ()
     const rig = await startResolveRig({ env: { IG_PROXY: `${walled.url},${live.url}` } });
     try {
       for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.v1Carousel, FIXTURE.dashReel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
-      const ready = (await (await fetch(`${rig.app.base}/readyz`)).json()) as { egress: { egresses: { egress: string; coolingMs: number }[] } };
+      const ready = (await readinessDetail(rig.app.app)) as { egress: { egresses: { egress: string; coolingMs: number }[] } };
       const cooling = Object.fromEntries(ready.egress.egresses.map((e) => [e.egress, e.coolingMs]));
       expect(cooling[new URL(walled.url).host]).toBeGreaterThan(0);
       expect(cooling[new URL(live.url).host]).toBe(0);
