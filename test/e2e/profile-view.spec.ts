@@ -1,6 +1,6 @@
 /**
  * A username on the story page opens that profile's view (issue 30), in one page: stories with their time left,
- * an album opened and closed by keyboard, more posts, two ticked posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
+ * an album opened and closed by keyboard, more posts, a ticked story item, highlight item and posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
  * then the private account's notice in Arabic at 360 px, right to left.
  */
 import { execFileSync } from 'node:child_process';
@@ -48,14 +48,23 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await expect(view.getByTestId('profile-post')).toHaveCount(24);
   });
 
-  await test.step('two ticked posts download as one ZIP, a folder each', async () => {
+  await test.step('a ticked story item, highlight item and two posts download as one ZIP of them alone', async () => {
+    const tick = text(en, 'profileView.tick');
+    await view.getByRole('list', { name: text(en, 'profileView.stories') }).getByTestId('profile-item').nth(1).getByRole('checkbox', { name: tick }).check();
+    const [album] = PROFILE_FIXTURE.highlights;
+    await view.getByRole('button', { name: text(en, 'profileView.openAlbum', { title: album.title, count: 3 }) }).click();
+    await view.getByRole('list', { name: album.title }).getByTestId('profile-item').nth(2).getByRole('checkbox', { name: tick }).check();
+    await view.getByRole('button', { name: text(en, 'profileView.backToHighlights') }).click();
     const posts = view.getByTestId('profile-post');
-    await posts.nth(0).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
-    await posts.nth(13).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
+    await posts.nth(0).getByRole('checkbox', { name: tick }).check();
+    await posts.nth(13).getByRole('checkbox', { name: tick }).check();
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await view.getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 2 }) }).click();
+    await view.getByTestId('ticked-bar').getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 4 }) }).click();
     const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
-    expect(new Set(listing.filter((name) => name.includes('/')).map((name) => name.split('/')[0]!.split('_').pop()))).toEqual(new Set(['MUFEED00', 'MUFEED13']));
+    expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(1);
+    expect(listing.filter((name) => name.startsWith(`highlight ${album.title}/`))).toHaveLength(1);
+    expect(new Set(listing.filter((name) => name.startsWith('post ')).map((name) => name.split('/')[0]))).toEqual(new Set(['post MUFEED00', 'post MUFEED13']));
+    expect(listing.filter((name) => !/^(stories\/|highlight |post )/.test(name))).toEqual([]);
   });
 
   await test.step('Download all saves one ZIP: picture, stories/, an album folder each, a folder per post', async () => {
