@@ -77,6 +77,8 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     const [album] = PROFILE_FIXTURE.highlights;
     await view.getByRole('button', { name: text(en, 'profileView.openAlbum', { title: album.title, count: 3 }) }).click();
     await view.getByRole('list', { name: album.title }).getByTestId('profile-item').nth(2).getByRole('checkbox', { name: tick }).check();
+    await expect(view.getByTestId('ticked-bar')).toBeVisible();
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
     await view.getByRole('button', { name: text(en, 'profileView.backToHighlights') }).click();
     const posts = view.getByTestId('profile-post');
     await posts.nth(0).getByRole('checkbox', { name: tick }).check();
