@@ -11,6 +11,8 @@ export interface UnavailableSection {
 export interface StoryItem extends MediaItem {
   /** When the story leaves Instagram (ISO 8601). */
   expiresAt?: string;
+  /** Instagram's id of the item (digits): what a tick names in `ProfilePicks`. */
+  id?: string;
 }
 
 export interface HighlightAlbum {
@@ -47,11 +49,21 @@ export interface ProfileView {
 
 export interface HighlightItems {
   title: string;
-  items: MediaItem[];
+  items: StoryItem[];
 }
 
 export const PROFILE_SECTIONS = ['stories', 'highlights', 'posts'] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+
+/** Items ticked on the profile view, for one ZIP of them alone: story item ids, per album its item ids, post codes. */
+export interface ProfilePicks {
+  stories?: string[];
+  highlights?: { album: string; items: string[] }[];
+  posts?: string[];
+}
+
+/** Ticked items in one ZIP at most (every section together). */
+export const MAX_PICKED_ITEMS = 100;
 
 /** POST /api/v1/users/{username}/zip */
 export interface ProfileZip {

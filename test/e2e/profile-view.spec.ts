@@ -1,18 +1,20 @@
 /**
  * A username on the story page opens that profile's view (issue 30), in one page: stories with their time left,
- * an album opened and closed by keyboard, more posts, two ticked posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
- * then the private account's notice in Arabic at 360 px, right to left.
+ * an album opened and closed by keyboard, more posts, a ticked story item, highlight item and posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
+ * an instance without a live session in French (the picture, each section naming IG_SESSIONID), then the private
+ * account's notice in Arabic at 360 px, right to left.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
 import { axeViolations, SERIOUS } from './axe.ts';
-import { expectNoHorizontalOverflow, fakeUpstreamRunning, strings, submitLink, text } from './helpers.ts';
+import { CONTROL_ORIGIN, expectNoHorizontalOverflow, fakeUpstreamRunning, strings, submitLink, text } from './helpers.ts';
 
 const en = strings('en');
 const ar = strings('ar');
+const fr = strings('fr');
 
-test('a username on the story page: stories, an album, more posts, the whole profile as one ZIP; Arabic at 360 px', async ({ page }) => {
+test('a username on the story page: stories, an album, more posts, the whole profile as one ZIP; no session in French; Arabic at 360 px', async ({ page }) => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
   test.setTimeout(120_000);
   const view = page.getByTestId('profile-view');
@@ -48,16 +50,6 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await expect(view.getByTestId('profile-post')).toHaveCount(24);
   });
 
-  await test.step('two ticked posts download as one ZIP, a folder each', async () => {
-    const posts = view.getByTestId('profile-post');
-    await posts.nth(0).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
-    await posts.nth(13).getByRole('checkbox', { name: text(en, 'profileView.tick') }).check();
-    const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await view.getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 2 }) }).click();
-    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
-    expect(new Set(listing.filter((name) => name.includes('/')).map((name) => name.split('/')[0]!.split('_').pop()))).toEqual(new Set(['MUFEED00', 'MUFEED13']));
-  });
-
   await test.step('Download all saves one ZIP: picture, stories/, an album folder each, a folder per post', async () => {
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await view.getByRole('button', { name: text(en, 'batch.downloadAll') }).click();
@@ -77,6 +69,40 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
     expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(6);
     expect(listing.filter((name) => name.includes('/') && !name.startsWith('stories/'))).toEqual([]);
+  });
+
+  await test.step('a ticked story item, highlight item and two posts download as one ZIP of them alone', async () => {
+    const tick = text(en, 'profileView.tick');
+    await view.getByRole('list', { name: text(en, 'profileView.stories') }).getByTestId('profile-item').nth(1).getByRole('checkbox', { name: tick }).check();
+    const [album] = PROFILE_FIXTURE.highlights;
+    await view.getByRole('button', { name: text(en, 'profileView.openAlbum', { title: album.title, count: 3 }) }).click();
+    await view.getByRole('list', { name: album.title }).getByTestId('profile-item').nth(2).getByRole('checkbox', { name: tick }).check();
+    await expect(view.getByTestId('ticked-bar')).toBeVisible();
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
+    await view.getByRole('button', { name: text(en, 'profileView.backToHighlights') }).click();
+    const posts = view.getByTestId('profile-post');
+    await posts.nth(0).getByRole('checkbox', { name: tick }).check();
+    await posts.nth(13).getByRole('checkbox', { name: tick }).check();
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await view.getByTestId('ticked-bar').getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 4 }) }).click();
+    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(1);
+    expect(listing.filter((name) => name.startsWith(`highlight ${album.title}/`))).toHaveLength(1);
+    expect(new Set(listing.filter((name) => name.startsWith('post ')).map((name) => name.split('/')[0]))).toEqual(new Set(['post MUFEED00', 'post MUFEED13']));
+    expect(listing.filter((name) => !/^(stories\/|highlight |post )/.test(name))).toEqual([]);
+  });
+
+  await test.step('an instance without a live session, in French: the picture, and each section naming IG_SESSIONID', async () => {
+    // The same app without IG_SESSIONID on the same fake (serve.ts starts it on first ask).
+    const { origin } = (await (await fetch(`${CONTROL_ORIGIN}/no-session`, { method: 'POST' })).json()) as { origin: string };
+    await page.goto(`${origin}/fr/instagram-story-download`);
+    await submitLink(page, PROFILE_FIXTURE.user);
+    await expect(view.getByRole('img', { name: text(fr, 'profileView.pictureAlt', { username: PROFILE_FIXTURE.user }) })).toBeVisible();
+    const notices = view.getByTestId('section-notice');
+    await expect(notices).toHaveCount(3);
+    for (const notice of await notices.all()) await expect(notice).toHaveText(text(fr, 'profileView.needsSession', { setting: 'IG_SESSIONID' }));
+    await expect(notices.first()).toContainText('IG_SESSIONID');
+    await expect(view.getByTestId('profile-post')).toHaveCount(0);
   });
 
   await test.step('a private account in Arabic at 360 px: right to left, its notice, nothing wider than the screen', async () => {

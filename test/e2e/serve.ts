@@ -50,12 +50,31 @@ await app.listen({ port, host: '127.0.0.1' });
 const challenged = await buildApp(loadConfig({ ...env, PORT: String(port + 2), CHALLENGE_FREE_PER_MIN: '0' }));
 await challenged.listen({ port: port + 2, host: '127.0.0.1' });
 
+/**
+ * The same app without IG_SESSIONID, three ports above the site, on the same fake: the page of an instance without a
+ * live session. A session Instagram turns away is retired for the whole instance (client.ts), so the fake cannot
+ * play one username's as expired without taking the session from every parallel test; this twin is started only
+ * when a test asks (POST /no-session on the control port → {origin}), so the other specs pay nothing for it.
+ */
+let noSession: Promise<{ origin: string; close: () => Promise<void> }> | undefined;
+const startNoSession = async () => {
+  const { IG_SESSIONID: _live, ...withoutSession } = env;
+  rmSync(e2eDataDir(port + 3), { recursive: true, force: true });
+  const twin = await buildApp(loadConfig({ ...withoutSession, PORT: String(port + 3), DATA_DIR: e2eDataDir(port + 3) }));
+  await twin.listen({ port: port + 3, host: '127.0.0.1' });
+  return { origin: `http://127.0.0.1:${port + 3}`, close: () => twin.close() };
+};
+
 const control = createServer((req, res) => {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
   if (req.method === 'GET' && req.url === '/status') return reply(200, { fake: true });
+  if (req.method === 'POST' && req.url === '/no-session') {
+    noSession ??= startNoSession();
+    return void noSession.then(({ origin }) => reply(200, { origin }), (err: unknown) => reply(500, { error: String(err) }));
+  }
   if (req.method !== 'POST' || (req.url !== '/fault' && req.url !== '/cdn-fault')) return reply(404, { error: 'no such control' });
   let body = '';
   req.setEncoding('utf8');
@@ -82,7 +101,7 @@ await new Promise<void>((resolve) => control.listen(port + 1, '127.0.0.1', resol
 
 const stop = () => {
   control.close();
-  void Promise.all([app.close(), challenged.close(), fake.close()]).then(() => process.exit(0));
+  void Promise.all([app.close(), challenged.close(), fake.close(), noSession?.then((twin) => twin.close())]).then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

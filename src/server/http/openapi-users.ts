@@ -1,4 +1,6 @@
 /** The profile view's paths and schemas in the OpenAPI document (issue 30; shapes from src/shared/profile-api.ts). */
+import { MAX_PICKED_ITEMS } from '../../shared/profile-api.ts';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
 const errorAnswer = (description: string) => ({ description, content: json(ref('Error')) });
@@ -10,7 +12,25 @@ const unavailable = {
   description: 'A section that cannot be had: login_required (the instance has no live session), private, rate_limited (with retryAfter), upstream_unavailable…',
   properties: { unavailable: { type: 'string' }, retryAfter: { type: 'integer', description: 'Seconds, with rate_limited.' } },
 };
-const storyItem = { allOf: [ref('MediaItem'), { type: 'object', properties: { expiresAt: { type: 'string', format: 'date-time' } } }] };
+const storyItem = {
+  allOf: [ref('MediaItem'), { type: 'object', properties: { expiresAt: { type: 'string', format: 'date-time' }, id: { type: 'string', description: "Instagram's id of the item: what `picked` names." } } }],
+};
+const ids = (description: string, pattern = '^\\d{1,30}$') => ({ type: 'array', minItems: 1, maxItems: MAX_PICKED_ITEMS, description, items: { type: 'string', pattern } });
+/** POST …/zip {picked}: the ticked items alone (shared/profile-api.ts ProfilePicks). */
+const picked = {
+  type: 'object',
+  additionalProperties: false,
+  description: `Items ticked on the profile view, ${MAX_PICKED_ITEMS} at most in all: the archive holds them alone (no picture), in the folders of the whole profile's ZIP; a gone item is named in MISSING.txt.`,
+  properties: {
+    stories: ids('Story item ids.'),
+    highlights: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'object', required: ['album', 'items'], additionalProperties: false, properties: { album: { type: 'string', pattern: '^\\d{1,30}$' }, items: ids("The album's item ids.") } },
+    },
+    posts: ids('Post shortcodes.', '^[A-Za-z0-9_-]{1,40}$'),
+  },
+};
 const album = {
   type: 'object',
   required: ['id', 'title', 'count'],
@@ -65,7 +85,7 @@ export const usersPaths = {
       summary: "One highlight album's items",
       parameters: [username, { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,30}$' } }],
       responses: {
-        200: { description: 'The album.', content: json({ type: 'object', required: ['title', 'items'], properties: { title: { type: 'string' }, items: { type: 'array', items: ref('MediaItem') } } }) },
+        200: { description: 'The album.', content: json({ type: 'object', required: ['title', 'items'], properties: { title: { type: 'string' }, items: { type: 'array', items: storyItem } } }) },
         ...lookupErrors,
       },
     },
@@ -94,14 +114,21 @@ export const usersPaths = {
   },
   '/api/v1/users/{username}/zip': {
     post: {
-      summary: 'A signed link to one streamed ZIP of the profile: the picture, a folder per section, album and post, MISSING.txt (at most PROFILE_ZIP_MAX_POSTS posts)',
+      summary:
+        'A signed link to one streamed ZIP of the profile: the picture, a folder per section, album and post, MISSING.txt (at most PROFILE_ZIP_MAX_POSTS posts); or, with `picked` instead of `sections`, of the ticked items alone',
       parameters: [username],
       requestBody: {
         required: true,
         content: json({
-          type: 'object',
-          required: ['sections'],
-          properties: { sections: { type: 'array', minItems: 1, items: { enum: ['stories', 'highlights', 'posts'] } }, maxPosts: { type: 'integer', minimum: 0 } },
+          oneOf: [
+            {
+              type: 'object',
+              required: ['sections'],
+              additionalProperties: false,
+              properties: { sections: { type: 'array', minItems: 1, items: { enum: ['stories', 'highlights', 'posts'] } }, maxPosts: { type: 'integer', minimum: 0 } },
+            },
+            { type: 'object', required: ['picked'], additionalProperties: false, properties: { picked } },
+          ],
         }),
       },
       responses: { 200: { description: 'GET zipUrl streams the archive.', content: json({ type: 'object', required: ['zipUrl'], properties: { zipUrl: { type: 'string' } } }) }, ...lookupErrors },

@@ -24,17 +24,20 @@ const WHY: Record<string, string> = {
   rate_limited: 'Instagram asked us to slow down; try again later.',
 };
 
-const unavailableError = (section: Unavailable): ApiError => new ApiError(section.unavailable, WHY[section.unavailable] ?? 'Instagram did not give this section.');
+export const unavailableError = (section: Unavailable): ApiError => new ApiError(section.unavailable, WHY[section.unavailable] ?? 'Instagram did not give this section.');
 
-const asApiError = (err: unknown): ApiError => {
+export const asApiError = (err: unknown): ApiError => {
   if (err instanceof ApiError) return err;
   if (err instanceof ExtractError) return toApiError(err);
   throw err;
 };
 
-function reelEntries(reel: ReelItems, folder: string): ArchiveEntry[] {
-  return reel.items.flatMap((raw) => zipEntriesOf(raw).map((entry) => ({ ...entry, folder })));
+/** A reel's items in one folder; `keep` picks some of them by index. */
+export function reelEntries(reel: ReelItems, folder: string, keep: (index: number) => boolean = () => true): ArchiveEntry[] {
+  return reel.items.filter((_, index) => keep(index)).flatMap((raw) => zipEntriesOf(raw).map((entry) => ({ ...entry, folder })));
 }
+
+export const albumFolder = (album: { id: string; title: string }): string => `highlight ${album.title || album.id}`;
 
 export async function profileArchive(view: ProfileView, username: string, sections: readonly ProfileSection[], maxPosts: number, signal: AbortSignal): Promise<ProfileArchive> {
   const whole = await view.view(username, signal);
@@ -52,7 +55,7 @@ export async function profileArchive(view: ProfileView, username: string, sectio
     else {
       const items = await view.allAlbums(whole.user, whole.highlights.albums, signal);
       for (const album of whole.highlights.albums) {
-        const folder = `highlight ${album.title || album.id}`;
+        const folder = albumFolder(album);
         const reel = items.get(album.id);
         if (reel && !(reel instanceof ExtractError)) entries.push(...reelEntries(reel, folder));
         else missing.push({ name: folder, error: asApiError(reel ?? new ExtractError('not_found', `album ${album.id} not in the answer`)) });

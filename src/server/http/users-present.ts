@@ -21,7 +21,9 @@ const itemsOf = (raw: RawResolution, secret: string): MediaItem[] => presentReso
 export function presentReel(reel: ReelItems, secret: string): StoryItem[] {
   return reel.items.flatMap((raw, index) => {
     const expiresAt = reel.expires[index];
-    return itemsOf(raw, secret).map((item) => (expiresAt ? { ...item, expiresAt } : item));
+    // A reel cached before items kept their ids has none: its items are not tickable until it is read again.
+    const id = reel.ids?.[index];
+    return itemsOf(raw, secret).map((item) => ({ ...item, ...(expiresAt ? { expiresAt } : {}), ...(id ? { id } : {}) }));
   });
 }
 
@@ -65,5 +67,5 @@ export function presentProfileView(view: RawProfileView, secret: string): Profil
 }
 
 export function presentAlbum(title: string, reel: ReelItems, secret: string): HighlightItems {
-  return { title, items: reel.items.flatMap((raw) => itemsOf(raw, secret)) };
+  return { title, items: presentReel({ ...reel, expires: [] }, secret) };
 }

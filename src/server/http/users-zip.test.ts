@@ -71,6 +71,46 @@ describe('with a live session', () => {
   });
 });
 
+describe('the ticked items alone', () => {
+  let rig: ResolveRig;
+  beforeAll(async () => {
+    rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', PROFILE_ZIP_MAX_POSTS: '14' } });
+  });
+  afterAll(() => rig?.close());
+  const post = (body: unknown) => fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a story item, a highlight item and a post of the second page in one ZIP, a gone item named in MISSING.txt', async () => {
+    const view = (await (await fetch(`${rig.app.base}/api/v1/users/${USER}`)).json()) as { stories: { items: { id: string }[] }; highlights: { albums: { id: string; title: string }[] } };
+    const [album] = view.highlights.albums;
+    const opened = (await (await fetch(`${rig.app.base}/api/v1/users/${USER}/highlights/${album!.id}`)).json()) as { items: { id: string }[] };
+    const story = view.stories.items[1]!.id;
+    expect(story).toMatch(/^\d+$/);
+    rig.fake.counts.reset();
+    const picked = { stories: [story, '999'], highlights: [{ album: album!.id, items: [opened.items[2]!.id] }], posts: [feedCode(13)] };
+    const { names, file } = await download(rig, { picked }, 'picked.zip');
+    // What the view showed is cached: only the second feed page is asked for.
+    expect(rig.fake.counts.get('reels-media')).toBe(0);
+    expect(rig.fake.counts.get('feed-user')).toBe(1);
+    expect(names.filter((n) => !n.includes('/'))).toEqual(['MISSING.txt']);
+    expect(names.filter((n) => n.startsWith('stories/'))).toHaveLength(1);
+    expect(names.filter((n) => n.startsWith(`highlight ${album!.title}/`))).toHaveLength(1);
+    expect(new Set(names.filter((n) => n.startsWith('post ')).map((n) => n.split('/')[0]))).toEqual(new Set([`post ${feedCode(13)}`]));
+    expect(names.filter((n) => n.includes('/') && !/^(stories|highlight |post )/.test(n))).toEqual([]);
+    expect(execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' })).toContain('stories/999');
+    expect(cuts.get('picked.zip')).toBeNull();
+  });
+
+  it('bad picks are 400 in JSON: empty, too many, not digits, mixed with sections, an unknown key', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => String(i + 1));
+    for (const body of [{ picked: {} }, { picked: { stories: many } }, { picked: { stories: ['12a'] } }, { picked: { posts: ['x'] }, sections: ['posts'] }, { picked: { reels: ['1'] } }, { picked: { highlights: [{ album: '1', items: [] }] } }]) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+    expect((await fetch(`${rig.app.base}/healthz`)).status).toBe(200);
+  });
+});
+
 describe('without a session', () => {
   let rig: ResolveRig;
   beforeAll(async () => {

@@ -1,19 +1,20 @@
 /**
- * A whole profile in one ZIP (issue 30): POST /api/v1/users/{username}/zip {sections, maxPosts?} → {zipUrl}, a
+ * A whole profile in one ZIP (issue 30): POST /api/v1/users/{username}/zip {sections, maxPosts?} → {zipUrl} (or
+ * {picked} instead of sections: the items the visitor ticked, users-picked.ts), a
  * signed link to GET /api/v1/users/{username}/zip/{token}, which looks the profile up again (the cache answers what
  * the page just showed; further feed pages go through the egress budget like every Instagram request) and streams
  * the archive with the ZIP writer every other archive uses (media/zip.ts), MISSING.txt naming what is not in it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { PROFILE_SECTIONS, type ProfileZip } from '../../shared/profile-api.ts';
+import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../shared/profile-api.ts';
 import type { Config } from '../config.ts';
 import type { ProfileView } from '../extract/instagram/users/profile-view.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { BATCH_MISSING_NAME } from '../media/zip/batch-zip.ts';
 import { contentDisposition } from '../media/filename.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
-import { MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../media/token.ts';
+import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../media/token.ts';
 import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { openZipArchive } from '../media/zip/zip.ts';
 import { meterProxiedBytes } from '../metrics.ts';
@@ -21,6 +22,7 @@ import { abortWhenClientLeaves, dropReply } from './media.ts';
 import { lookupRouteConfig } from './access/lookup-route.ts';
 import type { StreamGuard } from './stream-guard.ts';
 import { profileArchive } from './users-archive.ts';
+import { pickedArchive } from './users-picked.ts';
 import { forClient, usernameOf } from './users-request.ts';
 
 export interface UsersZipRouteOptions {
@@ -33,22 +35,31 @@ export interface UsersZipRouteOptions {
 /** Set when the cap left older posts out: the number of posts the archive holds. */
 export const POSTS_CUT_HEADER = 'x-gramsave-posts-cut';
 
-const zipRequestSchema = z.object({
-  sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3),
-  maxPosts: z.number().int().min(0).optional(),
-});
+const zipRequestSchema = z.union([
+  z.object({ sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3), maxPosts: z.number().int().min(0).optional() }).strict(),
+  z.object({ picked: profilePicksSchema }).strict(),
+]);
+
+/** The sections a pick reaches into (the token names them as a whole profile's does). */
+const sectionsOf = (picks: ProfilePicks): ProfileSection[] => PROFILE_SECTIONS.filter((section) => (picks[section]?.length ?? 0) > 0);
 
 export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (app, { config, view, upstream, streamGuard }) => {
   const cap = config.media.profileZipMaxPosts;
 
   app.post<{ Params: { username: string } }>(
     '/api/v1/users/:username/zip',
-    { bodyLimit: 4096, config: lookupRouteConfig(config) },
+    { bodyLimit: 16_384, config: lookupRouteConfig(config) },
     async (request, reply): Promise<ProfileZip> => {
       reply.header('Cache-Control', 'no-store');
       const username = usernameOf(request.params.username);
       const body = zipRequestSchema.safeParse(request.body);
-      if (!body.success) throw new ApiError('bad_request', 'Send {"sections": ["stories", "highlights", "posts"]} (any of them), and maxPosts if you want fewer posts.');
+      if (!body.success) {
+        throw new ApiError(
+          'bad_request',
+          `Send {"sections": ["stories", "highlights", "posts"]} (any of them), and maxPosts if you want fewer posts; or {"picked": {"stories": [ids], "highlights": [{"album": id, "items": [ids]}], "posts": [codes]}}, ${MAX_PICKED_ITEMS} items at most.`,
+        );
+      }
+      const { data } = body;
       // The user must exist now (404, private or throttled say so here, not in a broken download later).
       const user = await forClient(request, (signal) => view.user(username, signal));
       const payload: ProfileZipPayload = {
@@ -56,8 +67,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
         n: `instagram-${user.username}-profile.zip`,
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
-        s: [...new Set(body.data.sections)],
-        c: Math.min(cap, body.data.maxPosts ?? cap),
+        ...('picked' in data ? { s: sectionsOf(data.picked), c: cap, k: data.picked } : { s: [...new Set(data.sections)], c: Math.min(cap, data.maxPosts ?? cap) }),
       };
       return { zipUrl: `/api/v1/users/${username}/zip/${signMediaToken(config.media.secret, payload)}` };
     },
@@ -81,7 +91,9 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       if (request.method === 'HEAD') return reply.send();
       const signal = abortWhenClientLeaves(reply);
       try {
-        const { entries, missing, cut } = await forClient(request, () => profileArchive(view, payload.u, payload.s, payload.c, signal));
+        const { entries, missing, cut } = await forClient(request, () =>
+          payload.k ? pickedArchive(view, payload.u, payload.k, payload.c, signal) : profileArchive(view, payload.u, payload.s, payload.c, signal),
+        );
         // The page says so beside its progress (MISSING.txt inside says it too).
         if (cut) reply.header(POSTS_CUT_HEADER, String(payload.c));
         const archive = await openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME });

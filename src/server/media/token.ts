@@ -8,6 +8,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { MAX_BATCH_LINKS } from '../../shared/api.ts';
 import { MAX_URL_LENGTH } from '../../shared/api-schemas.ts';
+import { MAX_PICKED_ITEMS } from '../../shared/profile-api.ts';
 import { TOOL_IDS } from '../../shared/tools.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { cdnExpiry } from '../extract/cdn-expiry.ts';
@@ -33,6 +34,21 @@ const entrySchema = fileSchema.extend({ x: z.literal(1).optional(), a: z.string(
 export const MAX_BATCH_POSTS = MAX_BATCH_LINKS;
 export const MAX_BATCH_FILES = 200;
 const batchLinkSchema = z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), k: z.enum(TOOL_IDS).optional() });
+
+const instagramId = z.string().regex(/^\d{1,30}$/);
+const pickList = <T extends z.ZodTypeAny>(item: T) => z.array(item).min(1).max(MAX_PICKED_ITEMS);
+/** Ticked items of a profile (shared/profile-api.ts ProfilePicks): at least one, at most MAX_PICKED_ITEMS in all. */
+export const profilePicksSchema = z
+  .object({
+    stories: pickList(instagramId).optional(),
+    highlights: z.array(z.object({ album: instagramId, items: pickList(instagramId) }).strict()).min(1).max(MAX_PICKED_ITEMS).optional(),
+    posts: pickList(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).optional(),
+  })
+  .strict()
+  .refine((p) => {
+    const count = (p.stories?.length ?? 0) + (p.posts?.length ?? 0) + (p.highlights ?? []).reduce((sum, h) => sum + h.items.length, 0);
+    return count >= 1 && count <= MAX_PICKED_ITEMS;
+  }, `between 1 and ${MAX_PICKED_ITEMS} ticked items`);
 
 const payloadSchema = z.discriminatedUnion('t', [
   /** One file. k: what it is (for Content-Type checks and the download toast). */
@@ -64,6 +80,8 @@ const payloadSchema = z.discriminatedUnion('t', [
     u: z.string().regex(/^[a-z0-9._]{1,30}$/),
     s: z.array(z.enum(['stories', 'highlights', 'posts'])).min(1).max(3),
     c: z.number().int().min(0).max(10_000),
+    /** The ticked items alone, when the visitor ticked some (http/users-picked.ts). */
+    k: profilePicksSchema.optional(),
   }),
 ]);
 

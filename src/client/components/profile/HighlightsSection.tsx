@@ -10,10 +10,11 @@ import { MediaTile, tileButton } from './MediaTile.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
 import { sectionGrid } from './StoriesSection.tsx';
+import { highlightKey, type Ticking } from './ticks.ts';
 
 type Open = { album: HighlightAlbum; state: 'loading' } | { album: HighlightAlbum; state: 'ready'; items: HighlightItems } | { album: HighlightAlbum; state: 'failed'; key: string };
 
-export function HighlightsSection({ username, highlights, headingId }: { username: string; highlights: ProfileView['highlights']; headingId: string }) {
+export function HighlightsSection({ username, highlights, headingId, ticking }: { username: string; highlights: ProfileView['highlights']; headingId: string; ticking: Ticking }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open | null>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -50,7 +51,13 @@ export function HighlightsSection({ username, highlights, headingId }: { usernam
           {open.state === 'ready' && (
             <ul aria-labelledby={headingId} className={sectionGrid}>
               {open.items.items.map((item, index) => (
-                <MediaTile key={item.mediaUrl} item={item} index={index} total={open.items.items.length} />
+                <MediaTile
+                  key={item.mediaUrl}
+                  item={item}
+                  index={index}
+                  total={open.items.items.length}
+                  {...(item.id ? { tick: { ticking, key: highlightKey(open.album.id, item.id) } } : {})}
+                />
               ))}
             </ul>
           )}

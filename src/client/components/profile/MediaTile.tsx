@@ -2,10 +2,13 @@
 import { useId } from 'react';
 import type { StoryItem } from '../../../shared/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
+import { TickBox } from './TickBox.tsx';
+import type { Ticking } from './ticks.ts';
 
 export const tileButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold';
 
-export function MediaTile({ item, index, total, note }: { item: StoryItem; index: number; total: number; note?: string }) {
+/** `tick`: the item's box for the ZIP of ticked items (absent when the item has no id to name it by). */
+export function MediaTile({ item, index, total, note, tick }: { item: StoryItem; index: number; total: number; note?: string; tick?: { ticking: Ticking; key: string } }) {
   const { t } = useTranslation();
   const id = useId();
   const label = `${t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${t('downloader.preview', { current: index + 1, total })}`;
@@ -17,6 +20,7 @@ export function MediaTile({ item, index, total, note }: { item: StoryItem; index
           {label}
           {note && <span className="block text-xs text-slate-600">{note}</span>}
         </p>
+        {tick && <TickBox ticking={tick.ticking} tickKey={tick.key} describedBy={id} />}
         <a href={item.downloadUrl} download={item.filename} aria-describedby={id} className={`${tileButton} mt-auto bg-brand-700 text-white hover:bg-brand-800`}>
           {t('downloader.download')}
         </a>

@@ -1,4 +1,4 @@
-/** One post of the profile view's grid: its thumbnail, what it is, its own download, and its box for the ZIP of ticked posts. */
+/** One post of the profile view's grid: its thumbnail, what it is, its own download, and its box for the ZIP of ticked items. */
 import { useState } from 'react';
 import type { ProfilePost } from '../../../shared/profile-api.ts';
 import { resolveLink } from '../../lib/api-client.ts';
@@ -8,13 +8,14 @@ import { errorMessageKey } from '../../lib/error-messages.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { tileButton } from './MediaTile.tsx';
+import { TickBox } from './TickBox.tsx';
+import { postKey, type Ticking } from './ticks.ts';
 
 export const postLink = (code: string) => `https://www.instagram.com/p/${code}/`;
 
 const TYPE_KEY = { image: 'downloader.photoLabel', video: 'downloader.videoLabel', carousel: 'profileView.carousel' } as const;
 
-/** `ticked`/`onTick`: the post's box for the ZIP of ticked posts; `canTick` false once the batch is full. */
-export function PostTile({ post, ticked, canTick, onTick }: { post: ProfilePost; ticked: boolean; canTick: boolean; onTick: (ticked: boolean) => void }) {
+export function PostTile({ post, ticking }: { post: ProfilePost; ticking: Ticking }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const label = `${t(TYPE_KEY[post.type])} · ${post.code}`;
@@ -37,17 +38,7 @@ export function PostTile({ post, ticked, canTick, onTick }: { post: ProfilePost;
       <img src={post.thumbnail} alt={label} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
       <div className="flex flex-col gap-1 p-2">
         <p id={`post-${post.code}`} className="truncate text-sm text-slate-700">{label}</p>
-        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={ticked}
-            disabled={!ticked && !canTick}
-            onChange={(e) => onTick(e.target.checked)}
-            aria-describedby={`post-${post.code}`}
-            className="h-5 w-5 accent-brand-700"
-          />
-          {t('profileView.tick')}
-        </label>
+        <TickBox ticking={ticking} tickKey={postKey(post.code)} describedBy={`post-${post.code}`} />
         <button type="button" onClick={() => void download()} aria-disabled={busy} aria-label={`${t('downloader.download')}: ${label}`} className={`${tileButton} bg-brand-700 text-white hover:bg-brand-800 aria-disabled:bg-slate-500`}>
           {t('downloader.download')}
         </button>

@@ -4,7 +4,7 @@
  * page). The profile tool already shows the picture as its result, so there the view shows the sections alone.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProfileView as ProfileViewData } from '../../../shared/profile-api.ts';
+import { MAX_PICKED_ITEMS, type ProfileView as ProfileViewData } from '../../../shared/profile-api.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
 import { fetchProfileView } from '../../lib/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
@@ -14,6 +14,7 @@ import { tileButton } from './MediaTile.tsx';
 import { PostsSection } from './PostsSection.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { StoriesSection } from './StoriesSection.tsx';
+import { picksOf, type Ticking } from './ticks.ts';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; view: ProfileViewData } | { state: 'failed'; key: string };
 
@@ -22,10 +23,18 @@ export function ProfileView({ username, showPicture }: { username: string; showP
   const ids = { heading: useId(), stories: useId(), highlights: useId(), posts: useId() };
   const heading = useRef<HTMLHeadingElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // Ticked story items, highlight items and posts together (ticks.ts keys), for one ZIP of them alone.
+  const [ticked, setTicked] = useState<string[]>([]);
+  const ticking: Ticking = {
+    has: (key) => ticked.includes(key),
+    set: (key, on) => setTicked((keys) => (on ? (keys.includes(key) ? keys : [...keys, key]) : keys.filter((k) => k !== key))),
+    full: ticked.length >= MAX_PICKED_ITEMS,
+  };
 
   useEffect(() => {
     let current = true;
     setLoaded({ state: 'loading' });
+    setTicked([]);
     void fetchProfileView(username).then((outcome) => {
       if (!current) return;
       setLoaded(outcome.ok ? { state: 'ready', view: outcome.value } : { state: 'failed', key: errorMessageKey(outcome.failure, 'profile') });
@@ -73,9 +82,16 @@ export function ProfileView({ username, showPicture }: { username: string; showP
         </div>
       </div>
       <ProfileZipButton username={user.username} />
-      <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} />
-      <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} />
-      <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} />
+      <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} ticking={ticking} />
+      <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} ticking={ticking} />
+      <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} ticking={ticking} />
+      {ticked.length > 0 && (
+        // Stays in sight while the visitor ticks further down the page.
+        <div data-testid="ticked-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white py-3">
+          <ProfileZipButton username={user.username} picked={{ picks: picksOf(ticked), count: ticked.length }} />
+          {ticking.full && <p className="text-sm text-slate-700">{t('profileView.tickLimit', { max: MAX_PICKED_ITEMS })}</p>}
+        </div>
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * progress shown and saved under its own name). The server caps the posts; the page says so before the click.
  */
 import { useState } from 'react';
-import type { ProfileSection } from '../../../shared/profile-api.ts';
+import type { ProfilePicks, ProfileSection } from '../../../shared/profile-api.ts';
 import { filenameFromDisposition, progressPercent, readWithProgress } from '../../lib/download-fetch.ts';
 import { saveBlob } from '../../lib/download-save.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
@@ -17,8 +17,18 @@ type State = { step: 'idle' } | { step: 'preparing' } | { step: 'receiving'; rec
 /** The header the archive carries when the cap left older posts out (http/users-zip.ts). */
 const POSTS_CUT_HEADER = 'x-gramsave-posts-cut';
 
-/** `sections`: the whole profile by default, or one section (its own smaller button). */
-export function ProfileZipButton({ username, sections = ['stories', 'highlights', 'posts'], small = false }: { username: string; sections?: ProfileSection[]; small?: boolean }) {
+/** `sections`: the whole profile by default, or one section (its own smaller button); `picked`: the ticked items alone, `count` of them. */
+export function ProfileZipButton({
+  username,
+  sections = ['stories', 'highlights', 'posts'],
+  small = false,
+  picked,
+}: {
+  username: string;
+  sections?: ProfileSection[];
+  small?: boolean;
+  picked?: { picks: ProfilePicks; count: number };
+}) {
   const { t, language } = useTranslation();
   const [state, setState] = useState<State>({ step: 'idle' });
   const [cutAt, setCutAt] = useState<number | null>(null);
@@ -29,7 +39,7 @@ export function ProfileZipButton({ username, sections = ['stories', 'highlights'
     if (busy) return;
     setState({ step: 'preparing' });
     try {
-      const zip = await requestProfileZip(username, sections);
+      const zip = await requestProfileZip(username, sections, picked?.picks);
       if (!zip.ok) return void notify.error(t(errorMessageKey(zip.failure, 'home')));
       const response = await fetch(zip.value.zipUrl);
       if (!response.ok) return void notify.error(t('errors.downloadFailedFile'));
@@ -57,9 +67,13 @@ export function ProfileZipButton({ username, sections = ['stories', 'highlights'
             : `${tileButton} bg-brand-700 px-5 text-white hover:bg-brand-800 aria-disabled:bg-slate-500`
         }
       >
-        {busy ? t('downloader.preparingZip') : t(small ? 'profileView.downloadSection' : 'batch.downloadAll')}
+        {busy
+          ? t('downloader.preparingZip')
+          : picked
+            ? t('profileView.downloadTicked', { count: picked.count })
+            : t(small ? 'profileView.downloadSection' : 'batch.downloadAll')}
       </button>
-      {!small && <p className="text-sm text-slate-700">{t('profileView.zipNote')}</p>}
+      {!small && !picked && <p className="text-sm text-slate-700">{t('profileView.zipNote')}</p>}
       {cutAt !== null && (
         <p data-testid="zip-cut" className="text-sm font-semibold text-slate-900">
           {t('profileView.zipCut', { max: cutAt })}

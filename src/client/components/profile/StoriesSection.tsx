@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/translator.ts';
 import { MediaTile } from './MediaTile.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
+import { storyKey, type Ticking } from './ticks.ts';
 
 export const sectionGrid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
 
@@ -15,7 +16,7 @@ function timeLeft(expiresAt: string | undefined, language: string, now = Date.no
   return ms >= 3_600_000 ? format.format(Math.floor(ms / 3_600_000), 'hour') : format.format(Math.max(1, Math.floor(ms / 60_000)), 'minute');
 }
 
-export function StoriesSection({ username, stories, headingId }: { username: string; stories: ProfileView['stories']; headingId: string }) {
+export function StoriesSection({ username, stories, headingId, ticking }: { username: string; stories: ProfileView['stories']; headingId: string; ticking: Ticking }) {
   const { t, language } = useTranslation();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -32,7 +33,16 @@ export function StoriesSection({ username, stories, headingId }: { username: str
           <ul aria-labelledby={headingId} className={sectionGrid}>
             {stories.items.map((item, index) => {
               const left = timeLeft(item.expiresAt, language);
-              return <MediaTile key={item.mediaUrl} item={item} index={index} total={stories.items.length} {...(left ? { note: t('profileView.timeLeft', { when: left }) } : {})} />;
+              return (
+                <MediaTile
+                  key={item.mediaUrl}
+                  item={item}
+                  index={index}
+                  total={stories.items.length}
+                  {...(left ? { note: t('profileView.timeLeft', { when: left }) } : {})}
+                  {...(item.id ? { tick: { ticking, key: storyKey(item.id) } } : {})}
+                />
+              );
             })}
           </ul>
         </>

@@ -60,6 +60,8 @@ describe('readReelItems', () => {
     expect(fromList).toEqual(fromMap);
     expect(fromMap.items).toHaveLength(6);
     expect(fromMap.expires[0]).toBe(new Date((reel.items[0]!.expiring_at as number) * 1000).toISOString());
+    // Each item keeps Instagram's id (its pk): what a visitor's tick names.
+    expect(fromMap.ids).toEqual(reel.items.map((item) => String(item.pk)));
   });
   it('no current stories is an empty list; an answer of neither form is a changed one', () => {
     expect(readReelItems({ reels: {}, reels_media: [], status: 'ok' }, reel.id, author).items).toEqual([]);

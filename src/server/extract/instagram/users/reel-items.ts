@@ -19,6 +19,8 @@ export interface ReelItems {
   items: RawResolution[];
   /** Per item, when it expires (ISO 8601); undefined where Instagram does not say. */
   expires: (string | undefined)[];
+  /** Per item, Instagram's id of it (`pk`): what a visitor's pick names (http/users-picked.ts). */
+  ids?: (string | undefined)[];
 }
 
 const DAY_SECONDS = 24 * 3600;
@@ -35,6 +37,7 @@ export function readReelItems(json: unknown, reelId: string, author: { username:
     : canonicalUrl({ kind: 'story', username: author.username });
   const items: RawResolution[] = [];
   const expires: (string | undefined)[] = [];
+  const ids: (string | undefined)[] = [];
   for (const item of raw) {
     let resolution: RawResolution;
     try {
@@ -44,13 +47,15 @@ export function readReelItems(json: unknown, reelId: string, author: { username:
       throw err;
     }
     items.push(resolution);
+    const pk = dig(item, 'pk');
+    ids.push(typeof pk === 'string' || typeof pk === 'number' ? String(pk) : undefined);
     const expiring = dig(item, 'expiring_at');
     const taken = dig(item, 'taken_at');
     expires.push(
       highlight ? undefined : isoFromUnixSeconds(typeof expiring === 'number' ? expiring : typeof taken === 'number' ? taken + DAY_SECONDS : undefined),
     );
   }
-  return { items, expires };
+  return { items, expires, ids };
 }
 
 export async function fetchReelItems(client: UpstreamClient, reelId: string, author: { username: string; fullName?: string }, signal: AbortSignal): Promise<ReelItems> {
