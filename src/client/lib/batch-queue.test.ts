@@ -89,6 +89,25 @@ describe('BatchQueue', () => {
     expect(states()).toEqual(['ready', 'ready', 'resolving', 'resolving', 'resolving']);
   });
 
+  it('says who asked for the wait: the source of the limit that set the pause, none once it is over', async () => {
+    const { queue, settle, advance } = rig(links);
+    queue.start();
+    expect(queue.snapshot().pausedBy).toBeNull();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 10, source: 'instance' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instance');
+    // A shorter limit from Instagram does not move the end of the pause, nor who asked for it; a longer one does.
+    await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 5, source: 'instagram' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instance');
+    await settle('https://a/3', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 60, source: 'instagram' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instagram');
+    advance(60_000);
+    expect(queue.snapshot()).toMatchObject({ pausedUntil: null, pausedBy: null });
+    // A 429 that names nobody names nobody.
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429 }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBeNull();
+    expect(queue.snapshot().pausedUntil).not.toBeNull();
+  });
+
   it('pauses for 30 s when a 429 does not say how long', async () => {
     const { queue, settle, now } = rig(links);
     queue.start();
