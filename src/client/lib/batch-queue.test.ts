@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Resolution } from '../../shared/api.ts';
 import type { ResolveOutcome } from './api-client.ts';
-import { BatchQueue, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPPED_KEY, SKIPPED_LIMITED_KEY, type QueueOptions } from './batch-queue.ts';
+import { BatchQueue, GAVE_UP_INSTANCE_KEY, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPPED_KEY, SKIPPED_LIMITED_KEY, type QueueOptions } from './batch-queue.ts';
 
 const resolution = (link: string): Resolution => ({
   kind: 'post',
@@ -137,7 +137,11 @@ describe('BatchQueue', () => {
     expect(seen).toEqual(['resolving']);
   });
 
-  const limit = (seconds: number): ResolveOutcome => ({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds }, ms: 3 });
+  const limit = (seconds: number, source?: 'instagram' | 'instance' | null): ResolveOutcome => ({
+    ok: false,
+    failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds, ...(source === null ? {} : { source: source ?? 'instagram' }) },
+    ms: 3,
+  });
 
   it(`gives up on a link still rate limited after ${MAX_LIMITED_TRIES} tries, and Retry starts it afresh`, async () => {
     const { queue, calls, settle, advance, states } = rig(['https://a/1']);
@@ -165,6 +169,17 @@ describe('BatchQueue', () => {
     advance(120_000);
     await settle('https://a/1', limit(120));
     expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
+  });
+
+  it('says who kept limiting a link it gave up on: this site, or nobody named when the answers did not say', async () => {
+    for (const [source, key] of [['instance', GAVE_UP_INSTANCE_KEY], [null, SKIPPED_LIMITED_KEY]] as const) {
+      const { queue, settle, advance } = rig(['https://a/1']);
+      queue.start();
+      await settle('https://a/1', limit(120, source));
+      advance(120_000);
+      await settle('https://a/1', limit(120, source));
+      expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: key, retry: true });
+    }
   });
 
   it('skips a waiting row: failed with a reason, the rest go on, and Retry brings it back', async () => {

@@ -52,13 +52,19 @@ const MAX_PAUSE_SECONDS = 300;
 /** A link rate-limited this often, or whose next try would come later than this after its first limit, fails. */
 export const MAX_LIMITED_TRIES = 3;
 export const MAX_LIMITED_MS = 3 * 60_000;
-/** The message keys of a row that gave up on a rate limit, and of one the user skipped. */
+/** The message keys of a row that gave up on a rate limit (by who kept limiting it), and of one the user skipped. */
 export const GAVE_UP_KEY = 'batch.gaveUp';
+export const GAVE_UP_INSTANCE_KEY = 'batch.gaveUpInstance';
 export const SKIPPED_KEY = 'batch.skipped';
 export const SKIPPED_LIMITED_KEY = 'batch.missingLimited';
 
 export function isRateLimit(failure: ResolveFailure): failure is Extract<ResolveFailure, { kind: 'http' }> {
   return failure.kind === 'http' && (failure.status === 429 || failure.code === 'rate_limited');
+}
+
+/** Instagram's limit, this site's own, or (an answer that names nobody) a rate limit unnamed. */
+function gaveUpKey(source: ErrorSource | undefined): string {
+  return source === 'instagram' ? GAVE_UP_KEY : source === 'instance' ? GAVE_UP_INSTANCE_KEY : SKIPPED_LIMITED_KEY;
 }
 
 export class BatchQueue {
@@ -173,7 +179,7 @@ export class BatchQueue {
       const wait = this.pause(outcome.failure.retryAfterSeconds, outcome.failure.source ?? null);
       const tries = (limited?.tries ?? 0) + 1;
       const since = limited?.since ?? this.now();
-      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
+      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: gaveUpKey(outcome.failure.source), retry: true });
       else this.set(id, { status: 'waiting', limited: { tries, since } });
     } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure), retry: this.options.retryable?.(outcome.failure) ?? true });
     this.pump();
