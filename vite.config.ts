@@ -1,13 +1,34 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { startChunkName } from './scripts/start-chunk.ts';
+
+// React Router's package resolves every import to its development build, whose dev-only warnings and help pages
+// the browser would download (remix-run/react-router#12532 and #14102, read 2026-11-26). The browser's build takes
+// the production twin, for both entry points so that they share one copy of the router; the prerender keeps
+// the package's own resolution, like the tools that run it.
+const routerDist = realpathSync(path.resolve('node_modules/react-router/dist/production'));
+const productionRouter: Plugin = {
+  name: 'gramsave:production-router',
+  apply: 'build',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  resolveId(id) {
+    if (id === 'react-router') return path.join(routerDist, 'index.mjs');
+    if (id === 'react-router/dom') return path.join(routerDist, 'dom-export.mjs');
+    return null;
+  },
+};
+
+// React Router's default browser entry (we have no entry.client of our own), by the id the bundler gives it.
+const routerEntry = realpathSync(path.resolve('node_modules/@react-router/dev/dist/config/defaults/entry.client.tsx'));
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), productionRouter, reactRouter()],
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {
@@ -23,9 +44,13 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // React Router's console warnings about its own misuse (a route with both `Component` and `element`…),
+          // which its production build still carries: unused results, so their calls and messages go (~1 KB).
+          // Its `invariant` errors stay. No module of ours names a function so (the names count in every module).
+          treeshake: { manualPureFunctions: ['warning', 'warnOnce', 'warningOnce'] },
           output: {
             codeSplitting: {
-              groups: [{ name: startChunkName(path.resolve('src/client'), ['root.tsx', 'routes/home.tsx']) }],
+              groups: [{ name: startChunkName(path.resolve('src/client'), ['root.tsx', 'routes/home.tsx'], routerEntry) }],
             },
           },
         },

@@ -38,6 +38,8 @@ test('a pasted block of five links: a rate limit waited out with a countdown, a 
 
   // The limited link waits (not failed) while a countdown runs, then the queue goes on.
   await expect(queue.getByTestId('batch-countdown')).toContainText(/Continuing in [1-8] s/);
+  // Instagram's limit (the fake's), named as Instagram's: the rate_limited answer's source reached the banner.
+  await expect(queue.getByTestId('batch-countdown')).toContainText('Instagram asked us to slow down.');
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'waiting');
   await expect(rows.nth(3)).toHaveAttribute('data-status', 'failed');
   await expect(rows.nth(3)).toContainText(text(en, 'errors.notFoundHome'));

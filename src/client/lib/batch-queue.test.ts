@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Resolution } from '../../shared/api.ts';
 import type { ResolveOutcome } from './api-client.ts';
-import { BatchQueue, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPPED_KEY, SKIPPED_LIMITED_KEY, type QueueOptions } from './batch-queue.ts';
+import { BatchQueue, GAVE_UP_INSTANCE_KEY, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPPED_KEY, SKIPPED_LIMITED_KEY, type QueueOptions } from './batch-queue.ts';
 
 const resolution = (link: string): Resolution => ({
   kind: 'post',
@@ -89,6 +89,25 @@ describe('BatchQueue', () => {
     expect(states()).toEqual(['ready', 'ready', 'resolving', 'resolving', 'resolving']);
   });
 
+  it('says who asked for the wait: the source of the limit that set the pause, none once it is over', async () => {
+    const { queue, settle, advance } = rig(links);
+    queue.start();
+    expect(queue.snapshot().pausedBy).toBeNull();
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 10, source: 'instance' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instance');
+    // A shorter limit from Instagram does not move the end of the pause, nor who asked for it; a longer one does.
+    await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 5, source: 'instagram' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instance');
+    await settle('https://a/3', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 60, source: 'instagram' }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBe('instagram');
+    advance(60_000);
+    expect(queue.snapshot()).toMatchObject({ pausedUntil: null, pausedBy: null });
+    // A 429 that names nobody names nobody.
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429 }, ms: 3 });
+    expect(queue.snapshot().pausedBy).toBeNull();
+    expect(queue.snapshot().pausedUntil).not.toBeNull();
+  });
+
   it('pauses for 30 s when a 429 does not say how long', async () => {
     const { queue, settle, now } = rig(links);
     queue.start();
@@ -118,7 +137,11 @@ describe('BatchQueue', () => {
     expect(seen).toEqual(['resolving']);
   });
 
-  const limit = (seconds: number): ResolveOutcome => ({ ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds }, ms: 3 });
+  const limit = (seconds: number, source?: 'instagram' | 'instance' | null): ResolveOutcome => ({
+    ok: false,
+    failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds, ...(source === null ? {} : { source: source ?? 'instagram' }) },
+    ms: 3,
+  });
 
   it(`gives up on a link still rate limited after ${MAX_LIMITED_TRIES} tries, and Retry starts it afresh`, async () => {
     const { queue, calls, settle, advance, states } = rig(['https://a/1']);
@@ -146,6 +169,17 @@ describe('BatchQueue', () => {
     advance(120_000);
     await settle('https://a/1', limit(120));
     expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
+  });
+
+  it('says who kept limiting a link it gave up on: this site, or nobody named when the answers did not say', async () => {
+    for (const [source, key] of [['instance', GAVE_UP_INSTANCE_KEY], [null, SKIPPED_LIMITED_KEY]] as const) {
+      const { queue, settle, advance } = rig(['https://a/1']);
+      queue.start();
+      await settle('https://a/1', limit(120, source));
+      advance(120_000);
+      await settle('https://a/1', limit(120, source));
+      expect(queue.snapshot().rows[0]!.state).toEqual({ status: 'failed', messageKey: key, retry: true });
+    }
   });
 
   it('skips a waiting row: failed with a reason, the rest go on, and Retry brings it back', async () => {

@@ -5,7 +5,7 @@
  * few minutes, so a batch always ends; a waiting row can be skipped, a failed one retried. No React here: the
  * queue calls its listener with a fresh snapshot after every change.
  */
-import type { Resolution } from '../../shared/api.ts';
+import type { ErrorSource, Resolution } from '../../shared/api.ts';
 import type { ResolveFailure, ResolveOutcome } from './api-client.ts';
 
 export type RowState =
@@ -26,6 +26,8 @@ export interface QueueSnapshot {
   rows: QueueRow[];
   /** When the queue may start lookups again after a rate limit (ms since the epoch), or null. */
   pausedUntil: number | null;
+  /** Who asked for that wait (the rate limit's `source`): Instagram, this site, or null when the answer did not say. */
+  pausedBy: ErrorSource | null;
 }
 
 export interface QueueOptions {
@@ -50,8 +52,9 @@ const MAX_PAUSE_SECONDS = 300;
 /** A link rate-limited this often, or whose next try would come later than this after its first limit, fails. */
 export const MAX_LIMITED_TRIES = 3;
 export const MAX_LIMITED_MS = 3 * 60_000;
-/** The message keys of a row that gave up on a rate limit, and of one the user skipped. */
+/** The message keys of a row that gave up on a rate limit (by who kept limiting it), and of one the user skipped. */
 export const GAVE_UP_KEY = 'batch.gaveUp';
+export const GAVE_UP_INSTANCE_KEY = 'batch.gaveUpInstance';
 export const SKIPPED_KEY = 'batch.skipped';
 export const SKIPPED_LIMITED_KEY = 'batch.missingLimited';
 
@@ -59,9 +62,15 @@ export function isRateLimit(failure: ResolveFailure): failure is Extract<Resolve
   return failure.kind === 'http' && (failure.status === 429 || failure.code === 'rate_limited');
 }
 
+/** Instagram's limit, this site's own, or (an answer that names nobody) a rate limit unnamed. */
+function gaveUpKey(source: ErrorSource | undefined): string {
+  return source === 'instagram' ? GAVE_UP_KEY : source === 'instance' ? GAVE_UP_INSTANCE_KEY : SKIPPED_LIMITED_KEY;
+}
+
 export class BatchQueue {
   private rows: QueueRow[];
   private pausedUntil: number | null = null;
+  private pausedBy: ErrorSource | null = null;
   private pauseTimer: unknown = null;
   private running = 0;
   private disposed = false;
@@ -80,7 +89,7 @@ export class BatchQueue {
   }
 
   snapshot(): QueueSnapshot {
-    return { rows: this.rows, pausedUntil: this.pausedUntil };
+    return { rows: this.rows, pausedUntil: this.pausedUntil, pausedBy: this.pausedBy };
   }
 
   subscribe(listener: (snapshot: QueueSnapshot) => void): () => void {
@@ -137,6 +146,7 @@ export class BatchQueue {
     if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
     this.pauseTimer = null;
     this.pausedUntil = null;
+    this.pausedBy = null;
   }
 
   private emit(): void {
@@ -166,26 +176,28 @@ export class BatchQueue {
     if (this.disposed) return;
     if (outcome.ok) this.set(id, { status: 'ready', resolution: outcome.resolution });
     else if (isRateLimit(outcome.failure)) {
-      const wait = this.pause(outcome.failure.retryAfterSeconds);
+      const wait = this.pause(outcome.failure.retryAfterSeconds, outcome.failure.source ?? null);
       const tries = (limited?.tries ?? 0) + 1;
       const since = limited?.since ?? this.now();
-      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: GAVE_UP_KEY, retry: true });
+      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: gaveUpKey(outcome.failure.source), retry: true });
       else this.set(id, { status: 'waiting', limited: { tries, since } });
     } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure), retry: this.options.retryable?.(outcome.failure) ?? true });
     this.pump();
   }
 
-  /** Pauses the queue (or extends its pause); returns how long this limit asked to wait, in ms. */
-  private pause(seconds: number | undefined): number {
+  /** Pauses the queue (or extends its pause, then on behalf of this limit); returns how long it asked to wait, in ms. */
+  private pause(seconds: number | undefined, source: ErrorSource | null): number {
     const wait = Math.min(Math.max(seconds ?? DEFAULT_PAUSE_SECONDS, 1), MAX_PAUSE_SECONDS) * 1000;
     const until = this.now() + wait;
     if (this.pausedUntil !== null && this.pausedUntil >= until) return wait;
     if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
     this.pausedUntil = until;
+    this.pausedBy = source;
     this.emit();
     this.pauseTimer = this.setTimer(() => {
       this.pauseTimer = null;
       this.pausedUntil = null;
+      this.pausedBy = null;
       this.emit();
       this.pump();
     }, wait);

@@ -1,5 +1,5 @@
 /**
- * React.lazy for a part the page can do without (the Paste button, tool tabs, footer, recent lookups…): when its
+ * React.lazy for a part the page can do without (tool tabs, footer, recent lookups…): when its
  * code cannot load — the connection dropped right after the page came, or a new deploy removed the old chunk —
  * the part waits for ever instead of the failed import throwing into the page's error screen. Waiting, not
  * rendering nothing: a part that came prerendered keeps its HTML (its links still work as plain links), and one

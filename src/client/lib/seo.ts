@@ -1,11 +1,14 @@
 /** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter. */
 import type { MetaDescriptor } from 'react-router';
-import { buildSeoLinks } from '../../shared/seo.ts';
+import { splitLanguage } from '../../shared/routes.ts';
+import { seoLinksOf } from '../../shared/seo.ts';
 
 export interface PageMetaInput {
   title: string;
   description: string;
   pathname: string;
+  /** The page's canonical path without language prefix: `/` for the home page's aliases, `/blog/x` for `/x`. */
+  canonical: string;
   origin: string;
   /** From the root loader: the locale table stays out of the page's JavaScript. */
   ogLocale: string;
@@ -14,7 +17,7 @@ export interface PageMetaInput {
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const { canonical, alternates } = buildSeoLinks(input.origin, input.pathname);
+  const { canonical, alternates } = seoLinksOf(input.origin, splitLanguage(input.pathname).lang, input.canonical);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: 'description', content: input.description },

@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/translator.ts';
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { isBlogSlug, titleFromSlug } from '../../shared/blog-posts.ts';
-import { canonicalPath, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { rootDataOf } from '../lib/root-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -22,14 +22,17 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
   const title = `${post?.title ?? titleFromSlug(loaderData?.slug ?? '')} | Gramsave`;
   const description = post?.excerpt ?? '';
   const { lang, path } = splitLanguage(location.pathname);
+  // `/blog/x` and its short address `/x` are one article, whose canonical is the former.
+  const canonical = `/blog/${path.split('/').filter(Boolean).pop() ?? ''}`;
   return pageMeta({
     title,
     description,
     pathname: location.pathname,
+    canonical,
     origin: root.origin, ogLocale: root.ogLocale,
     type: 'article',
     structuredData: post?.html
-      ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + canonicalPath(lang, path), lang, origin: root.origin })]
+      ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + localizePath(lang, canonical), lang, origin: root.origin })]
       : [],
   });
 }

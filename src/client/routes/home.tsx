@@ -20,6 +20,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title: commonString(root, 'pages.home.title'),
     description: commonString(root, 'pages.home.description'),
     pathname: location.pathname,
+    canonical: '/',
     origin: root.origin, ogLocale: root.ogLocale,
     structuredData: content
       ? [

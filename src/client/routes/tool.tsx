@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { findPage, splitLanguage } from '../../shared/routes.ts';
+import { homeOrToolKind, splitLanguage } from '../../shared/routes.ts';
 import type { Language } from '../../shared/language-codes.ts';
 import { TOOL_GUIDES } from '../../shared/tool-guides.ts';
 import { toolById, type ToolId } from '../../shared/tools.ts';
@@ -14,7 +14,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { faqPageData } from '../lib/structured-data.ts';
 
 function toolOf(pathname: string): ToolId {
-  const kind = findPage(splitLanguage(pathname).path)?.kind;
+  const kind = homeOrToolKind(splitLanguage(pathname).path);
   if (kind?.page !== 'tool') throw new Response('Not found', { status: 404 });
   return kind.tool;
 }
@@ -39,6 +39,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     title: commonString(root, `pages.${tool}.title`),
     description: commonString(root, `pages.${tool}.description`),
     pathname: location.pathname,
+    canonical: toolById(tool).path,
     origin: root.origin, ogLocale: root.ogLocale,
     structuredData: loaderData ? [faqPageData(loaderData.content.faq)] : [],
   });

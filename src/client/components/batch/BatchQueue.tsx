@@ -10,6 +10,7 @@ import { resolveLink } from '../../lib/api-client.ts';
 import { requestBatchZip } from '../../lib/batch-api.ts';
 import { MAX_BATCH_LINKS } from '../../lib/batch-links.ts';
 import type { LeftOut } from '../../lib/link-list.ts';
+import { batchPauseMessage } from '../../lib/batch-pause-message.ts';
 import { BatchQueue as Queue, SKIPPED_LIMITED_KEY, type QueueRow, type QueueSnapshot } from '../../lib/batch-queue.ts';
 import { errorMessageKey, worthRetrying } from '../../lib/error-messages.ts';
 import { scriptFocusProps } from '../../lib/input-modality.ts';
@@ -157,7 +158,7 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
       </p>
       {snapshot.pausedUntil !== null && (
         <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="batch-countdown">
-          {t('batch.paused', { seconds: secondsLeft })}
+          {batchPauseMessage(t, snapshot.pausedBy, secondsLeft)}
         </p>
       )}
       {zipError && (

@@ -4,8 +4,9 @@
  */
 import { Suspense, useMemo, type ClipboardEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
+import { PasteButton } from '../PasteButton.tsx';
 import { Spinner } from '../Spinner.tsx';
-import { LeftOutList, loadFlow, PasteButton } from './lazy-parts.ts';
+import { LeftOutList, loadFlow } from './lazy-parts.ts';
 import type { ListReader } from './use-lookup.ts';
 
 export interface LinkFormProps {
@@ -92,16 +93,15 @@ export function LinkForm({ inputId, input, profile, story, link, setLink, loadin
             dir="ltr"
             className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
           />
-          <Suspense fallback={null}>
-            <PasteButton
-              onPaste={(text) => {
-                setLink(text);
-                // A valid link on the clipboard starts the lookup at once; anything else waits in the box.
-                if (valid(text)) submit(text);
-              }}
-              disabled={loading}
-            />
-          </Suspense>
+          {/* Rendered after hydration only, where the browser can read the clipboard. */}
+          <PasteButton
+            onPaste={(text) => {
+              setLink(text);
+              // A valid link on the clipboard starts the lookup at once; anything else waits in the box.
+              if (valid(text)) submit(text);
+            }}
+            disabled={loading}
+          />
         </div>
         <button
           type="submit"

@@ -1,0 +1,41 @@
+import type { MetaDescriptor } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { allPagePaths, findPage, localizePath, type PageKind } from '../../shared/routes.ts';
+import { buildSeoLinks } from '../../shared/seo.ts';
+import type { RootData } from './root-data.ts';
+
+// Each page names its own canonical path (the page table that finds it stays out of the browser's start chunk):
+// every page, in a few languages, must give the links the sitemap gives (buildSeoLinks, from the page table).
+const routeModules: Record<PageKind['page'], () => Promise<{ meta: (args: never) => MetaDescriptor[] }>> = {
+  home: () => import('../routes/home.tsx'),
+  tool: () => import('../routes/tool.tsx'),
+  blog: () => import('../routes/blog.tsx'),
+  blogPost: () => import('../routes/blog-post.tsx'),
+  contact: () => import('../routes/contact.tsx'),
+  terms: () => import('../routes/legal.tsx'),
+  privacy: () => import('../routes/legal.tsx'),
+};
+
+const origin = 'https://g.example';
+const root: RootData = { lang: 'en', nativeName: 'English', ogLocale: 'en_US', common: {}, origin, adsClient: null };
+
+function linksOf(tags: MetaDescriptor[]) {
+  const links = tags.filter((tag) => 'tagName' in tag && tag.tagName === 'link') as { rel: string; href: string; hrefLang?: string }[];
+  return {
+    canonical: links.find((l) => l.rel === 'canonical')?.href,
+    alternates: links.filter((l) => l.rel === 'alternate').map((l) => ({ hreflang: l.hrefLang, href: l.href })),
+  };
+}
+
+describe('the pages’ head links', () => {
+  it('name the canonical and alternate addresses the sitemap names, on every page and alias', async () => {
+    for (const path of allPagePaths()) {
+      const { meta } = await routeModules[findPage(path)!.kind.page]();
+      for (const lang of ['en', 'fr', 'ar'] as const) {
+        const pathname = localizePath(lang, path);
+        const tags = meta({ matches: [{ id: 'root', data: { ...root, lang } }], location: { pathname }, loaderData: undefined, params: {} } as never);
+        expect(linksOf(tags), pathname).toEqual(buildSeoLinks(origin, pathname));
+      }
+    }
+  });
+});
