@@ -23,7 +23,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
-import { usersRoutes } from './http/users.ts';
+import { usersRoutes } from './http/users/routes.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';

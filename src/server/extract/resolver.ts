@@ -65,7 +65,7 @@ export class Resolver {
   private readonly timeouts: ResolverTimeouts;
   private readonly measureSizes?: (raw: RawResolution) => Promise<Record<string, number>>;
   readonly cache: ResolutionCache<RawResolution>;
-  /** Instagram, through the egress pool and sessions: the profile view (http/users.ts) asks it too. */
+  /** Instagram, through the egress pool and sessions: the profile view (http/users/routes.ts) asks it too. */
   readonly client: UpstreamClient;
   private readonly deps: InstagramDeps;
   private readonly autolink?: ProviderHttp;

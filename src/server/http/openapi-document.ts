@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/api.ts';
 import { batchRequestSchema, contactRequestSchema, resolveRequestSchema } from '../../shared/api-schemas.ts';
 import { cobaltPaths } from './cobalt/openapi.ts';
-import { usersPaths, usersSchemas } from './openapi-users.ts';
+import { usersPaths, usersSchemas } from './users/openapi.ts';
 import { accessPaths, accessSecuritySchemes, challengeSchema } from './access/access-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

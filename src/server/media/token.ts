@@ -72,7 +72,7 @@ const payloadSchema = z.discriminatedUnion('t', [
     l: z.array(batchLinkSchema).min(1).max(MAX_BATCH_POSTS),
     m: z.array(z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), r: z.string().min(1).max(300) })).max(MAX_BATCH_POSTS).optional(),
   }),
-  /** A whole profile (http/users-zip.ts): the username (u), its sections (s) and at most c posts, looked up when the archive is made. */
+  /** A whole profile (http/users/zip.ts): the username (u), its sections (s) and at most c posts, looked up when the archive is made. */
   z.object({
     t: z.literal('p'),
     n: z.string().min(1).max(200),
@@ -80,7 +80,7 @@ const payloadSchema = z.discriminatedUnion('t', [
     u: z.string().regex(/^[a-z0-9._]{1,30}$/),
     s: z.array(z.enum(['stories', 'highlights', 'posts'])).min(1).max(3),
     c: z.number().int().min(0).max(10_000),
-    /** The ticked items alone, when the visitor ticked some (http/users-picked.ts). */
+    /** The ticked items alone, when the visitor ticked some (http/users/picked.ts). */
     k: profilePicksSchema.optional(),
   }),
 ]);

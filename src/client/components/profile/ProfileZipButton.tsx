@@ -14,7 +14,7 @@ import { tileButton } from './MediaTile.tsx';
 
 type State = { step: 'idle' } | { step: 'preparing' } | { step: 'receiving'; received: number; percent: number | null };
 
-/** The header the archive carries when the cap left older posts out (http/users-zip.ts). */
+/** The header the archive carries when the cap left older posts out (http/users/zip.ts). */
 const POSTS_CUT_HEADER = 'x-gramsave-posts-cut';
 
 /** `sections`: the whole profile by default, or one section (its own smaller button); `picked`: the ticked items alone, `count` of them. */

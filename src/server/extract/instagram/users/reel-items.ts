@@ -19,7 +19,7 @@ export interface ReelItems {
   items: RawResolution[];
   /** Per item, when it expires (ISO 8601); undefined where Instagram does not say. */
   expires: (string | undefined)[];
-  /** Per item, Instagram's id of it (`pk`): what a visitor's pick names (http/users-picked.ts). */
+  /** Per item, Instagram's id of it (`pk`): what a visitor's pick names (http/users/picked.ts). */
   ids?: (string | undefined)[];
 }
 

@@ -1,5 +1,5 @@
 /** The profile view's paths and schemas in the OpenAPI document (issue 30; shapes from src/shared/profile-api.ts). */
-import { MAX_PICKED_ITEMS } from '../../shared/profile-api.ts';
+import { MAX_PICKED_ITEMS } from '../../../shared/profile-api.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });

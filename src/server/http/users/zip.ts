@@ -7,23 +7,23 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../shared/profile-api.ts';
-import type { Config } from '../config.ts';
-import type { ProfileView } from '../extract/instagram/users/profile-view.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { BATCH_MISSING_NAME } from '../media/zip/batch-zip.ts';
-import { contentDisposition } from '../media/filename.ts';
-import type { MediaUpstream } from '../media/proxy/proxy.ts';
-import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../media/token.ts';
-import { ClientGone } from '../media/proxy/upstream-errors.ts';
-import { openZipArchive } from '../media/zip/zip.ts';
-import { meterProxiedBytes } from '../metrics.ts';
-import { abortWhenClientLeaves, dropReply } from './media.ts';
-import { lookupRouteConfig } from './access/lookup-route.ts';
-import type { StreamGuard } from './stream-guard.ts';
-import { profileArchive } from './users-archive.ts';
-import { pickedArchive } from './users-picked.ts';
-import { forClient, usernameOf } from './users-request.ts';
+import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../../shared/profile-api.ts';
+import type { Config } from '../../config.ts';
+import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { BATCH_MISSING_NAME } from '../../media/zip/batch-zip.ts';
+import { contentDisposition } from '../../media/filename.ts';
+import type { MediaUpstream } from '../../media/proxy/proxy.ts';
+import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../../media/token.ts';
+import { ClientGone } from '../../media/proxy/upstream-errors.ts';
+import { openZipArchive } from '../../media/zip/zip.ts';
+import { meterProxiedBytes } from '../../metrics.ts';
+import { abortWhenClientLeaves, dropReply } from '../media.ts';
+import { lookupRouteConfig } from '../access/lookup-route.ts';
+import type { StreamGuard } from '../stream-guard.ts';
+import { profileArchive } from './archive.ts';
+import { pickedArchive } from './picked.ts';
+import { forClient, usernameOf } from './request.ts';
 
 export interface UsersZipRouteOptions {
   config: Config;

@@ -1,8 +1,8 @@
 /** Two instances and one Redis: a profile view one instance made is the other's too, costing Instagram nothing more. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeUpstreamEnv, startApp, type AppRig } from '../../../test/app-rig.ts';
-import { PROFILE_FIXTURE, startFakeInstagram, type FakeInstagram } from '../../../test/fake-instagram/index.ts';
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../test/redis-server.ts';
+import { fakeUpstreamEnv, startApp, type AppRig } from '../../../../test/app-rig.ts';
+import { PROFILE_FIXTURE, startFakeInstagram, type FakeInstagram } from '../../../../test/fake-instagram/index.ts';
+import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../../test/redis-server.ts';
 
 describe.runIf(redisServerAvailable())('the profile view through Redis', () => {
   let redis: TestRedis;

@@ -2,14 +2,14 @@
  * The profile view (extract/instagram/users/profile-view.ts, CDN URLs) → the API's answer: every item as
  * /api/v1/resolve presents it, covers and thumbnails as signed image links, Instagram's cursor kept opaque.
  */
-import type { MediaItem } from '../../shared/api.ts';
-import type { HighlightItems, ProfilePostsPage, ProfileView, StoryItem } from '../../shared/profile-api.ts';
-import type { RawAlbum } from '../extract/instagram/users/highlight-tray.ts';
-import { isUnavailable, type PostsPage, type RawProfileView } from '../extract/instagram/users/profile-view.ts';
-import type { ReelItems } from '../extract/instagram/users/reel-items.ts';
-import type { RawResolution } from '../extract/raw.ts';
-import { MEDIA_ROUTE, presentResolution } from '../media/present.ts';
-import { signMediaToken, tokenExpiry } from '../media/token.ts';
+import type { MediaItem } from '../../../shared/api.ts';
+import type { HighlightItems, ProfilePostsPage, ProfileView, StoryItem } from '../../../shared/profile-api.ts';
+import type { RawAlbum } from '../../extract/instagram/users/highlight-tray.ts';
+import { isUnavailable, type PostsPage, type RawProfileView } from '../../extract/instagram/users/profile-view.ts';
+import type { ReelItems } from '../../extract/instagram/users/reel-items.ts';
+import type { RawResolution } from '../../extract/raw.ts';
+import { MEDIA_ROUTE, presentResolution } from '../../media/present.ts';
+import { signMediaToken, tokenExpiry } from '../../media/token.ts';
 
 /** A signed inline link to one picture (a cover, a thumbnail). */
 function pictureLink(secret: string, url: string, name: string): string {

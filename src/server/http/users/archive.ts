@@ -3,13 +3,13 @@
  * (`stories/`, `highlight <title>/`, `post <code>/`), each item's best quality as a post's own ZIP has it. A section
  * that cannot be had, an album that fails, and the posts past the cap are named in MISSING.txt.
  */
-import type { ProfileSection } from '../../shared/profile-api.ts';
-import { ExtractError, toApiError } from '../extract/failure.ts';
-import { decodeCursor, isUnavailable, type ProfileView, type Unavailable } from '../extract/instagram/users/profile-view.ts';
-import type { ReelItems } from '../extract/instagram/users/reel-items.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { zipEntriesOf } from '../media/present.ts';
-import type { ArchiveEntry, ZipFailure } from '../media/zip/entries.ts';
+import type { ProfileSection } from '../../../shared/profile-api.ts';
+import { ExtractError, toApiError } from '../../extract/failure.ts';
+import { decodeCursor, isUnavailable, type ProfileView, type Unavailable } from '../../extract/instagram/users/profile-view.ts';
+import type { ReelItems } from '../../extract/instagram/users/reel-items.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { zipEntriesOf } from '../../media/present.ts';
+import type { ArchiveEntry, ZipFailure } from '../../media/zip/entries.ts';
 
 export interface ProfileArchive {
   entries: ArchiveEntry[];

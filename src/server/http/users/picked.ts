@@ -4,12 +4,12 @@
  * from what the view just showed (cached): the stories, each ticked album, and the feed pages up to the one holding
  * the last ticked post, walked no further than the posts cap. A ticked item that is gone is named in MISSING.txt.
  */
-import type { ProfilePicks } from '../../shared/profile-api.ts';
-import { decodeCursor, isUnavailable, type ProfileView } from '../extract/instagram/users/profile-view.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { zipEntriesOf } from '../media/present.ts';
-import type { ArchiveEntry, ZipFailure } from '../media/zip/entries.ts';
-import { albumFolder, asApiError, reelEntries, unavailableError, type ProfileArchive } from './users-archive.ts';
+import type { ProfilePicks } from '../../../shared/profile-api.ts';
+import { decodeCursor, isUnavailable, type ProfileView } from '../../extract/instagram/users/profile-view.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { zipEntriesOf } from '../../media/present.ts';
+import type { ArchiveEntry, ZipFailure } from '../../media/zip/entries.ts';
+import { albumFolder, asApiError, reelEntries, unavailableError, type ProfileArchive } from './archive.ts';
 
 const gone = (what: string) => new ApiError('not_found', `${what} is no longer on the profile.`);
 

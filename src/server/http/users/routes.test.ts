@@ -3,8 +3,8 @@
  * `unavailable` reason, the request budget counted from the fake's own log, and feed posts left in the cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE, PROFILE_FIXTURE, feedCode } from '../../../test/fake-instagram/index.ts';
-import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
+import { FIXTURE, PROFILE_FIXTURE, feedCode } from '../../../../test/fake-instagram/index.ts';
+import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_FIXTURE, feedCode } from '../../../test/fake-instagram/index.ts';
-import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
+import { PROFILE_FIXTURE, feedCode } from '../../../../test/fake-instagram/index.ts';
+import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
 
 const USER = PROFILE_FIXTURE.user;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'users-zip-'));

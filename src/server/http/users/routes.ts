@@ -4,18 +4,18 @@
  * (users-zip.ts). Answers carry signed links made per answer: never cached by browsers or proxies.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer } from '../../shared/profile-api.ts';
-import type { Config } from '../config.ts';
-import { decodeCursor, ProfileView } from '../extract/instagram/users/profile-view.ts';
-import { ViewCache } from '../extract/instagram/users/view-cache.ts';
-import { cacheTtlMs, type Resolver } from '../extract/resolver.ts';
-import { ApiError } from '../errors/api-error.ts';
-import type { MediaUpstream } from '../media/proxy/proxy.ts';
-import type { StreamGuard } from './stream-guard.ts';
-import { lookupRouteConfig } from './access/lookup-route.ts';
-import { presentAlbum, presentPosts, presentProfileView } from './users-present.ts';
-import { forClient, usernameOf } from './users-request.ts';
-import { usersZipRoutes } from './users-zip.ts';
+import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer } from '../../../shared/profile-api.ts';
+import type { Config } from '../../config.ts';
+import { decodeCursor, ProfileView } from '../../extract/instagram/users/profile-view.ts';
+import { ViewCache } from '../../extract/instagram/users/view-cache.ts';
+import { cacheTtlMs, type Resolver } from '../../extract/resolver.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import type { MediaUpstream } from '../../media/proxy/proxy.ts';
+import type { StreamGuard } from '../stream-guard.ts';
+import { lookupRouteConfig } from '../access/lookup-route.ts';
+import { presentAlbum, presentPosts, presentProfileView } from './present.ts';
+import { forClient, usernameOf } from './request.ts';
+import { usersZipRoutes } from './zip.ts';
 
 export interface UsersRouteOptions {
   config: Config;

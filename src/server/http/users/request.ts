@@ -1,9 +1,9 @@
 /** What every users route does with its request: the username read, the lookup run for this client in the API's terms. */
 import type { FastifyRequest } from 'fastify';
-import { USERNAME_RE } from '../../shared/link.ts';
-import { ExtractError, toApiError } from '../extract/failure.ts';
-import { asClient } from '../extract/instagram/egress/lookup-client.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { USERNAME_RE } from '../../../shared/link.ts';
+import { ExtractError, toApiError } from '../../extract/failure.ts';
+import { asClient } from '../../extract/instagram/egress/lookup-client.ts';
+import { ApiError } from '../../errors/api-error.ts';
 
 /** A whole view, every section included, within this time. */
 const DEADLINE_MS = 25_000;
