@@ -2,16 +2,8 @@
  * Earns a token: asks for a challenge, solves it in a worker (the page stays responsive), and trades the solution
  * for `{ token, exp }`. Loaded by lookup-fetch.ts only when a lookup is answered `challenge_required`.
  */
+import type { Challenge as ChallengeJson } from '../../../shared/proof-of-work.ts';
 import type { ChallengeToken } from './lookup-fetch.ts';
-
-export interface ChallengeJson {
-  algorithm: 'SHA-256';
-  salt: string;
-  puzzles: number;
-  bits: number;
-  expires: number;
-  signature: string;
-}
 
 function solveInWorker(challenge: ChallengeJson): Promise<number[]> {
   const worker = new Worker(new URL('./pow-worker.ts', import.meta.url), { type: 'module' });

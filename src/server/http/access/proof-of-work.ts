@@ -7,17 +7,9 @@
  * challenge"). Solving costs about puzzles × 2^bits hashes; checking costs `puzzles` hashes.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { leadingZeroBits } from '../../../shared/proof-of-work.ts';
+import { leadingZeroBits, type Challenge } from '../../../shared/proof-of-work.ts';
 
-export interface Challenge {
-  algorithm: 'SHA-256';
-  salt: string;
-  puzzles: number;
-  bits: number;
-  /** Epoch seconds. */
-  expires: number;
-  signature: string;
-}
+export type { Challenge };
 
 export interface ChallengeCost {
   puzzles: number;
