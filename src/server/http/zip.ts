@@ -6,17 +6,14 @@
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
-import { contentDisposition } from '../media/filename.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
-import { ClientGone } from '../media/proxy/upstream-errors.ts';
 import { BATCH_MISSING_NAME, batchArchive } from '../media/zip/batch-zip.ts';
 import { openZipArchive } from '../media/zip/zip.ts';
-import { meterProxiedBytes } from '../metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { StreamGuard } from './stream-guard.ts';
-import { abortWhenClientLeaves, dropReply } from './media.ts';
+import { sendArchive } from './archive-reply.ts';
 import { crossOriginMedia } from './media-cors.ts';
 import { clientOf } from './access/identity.ts';
 
@@ -42,33 +39,13 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'z' && payload.t !== 'b') throw new ApiError('bad_request', 'This download link is invalid.');
       const name = payload.n.endsWith('.zip') ? payload.n : `${payload.n}.zip`;
-      reply.headers({
-        'content-type': 'application/zip',
-        'content-disposition': contentDisposition(name, 'attachment'),
-        'cross-origin-resource-policy': 'cross-origin',
-        // The archive's content depends on which items could be fetched this time: never reuse it.
-        'cache-control': 'private, no-store',
-      });
-      if (request.method === 'HEAD') return reply.send();
-
-      const signal = abortWhenClientLeaves(reply);
-      try {
-        const archive =
-          payload.t === 'z'
-            ? await openZipArchive(payload.i, upstream, signal)
-            : await batchArchive(payload, (link) => resolveLink(link.u, link.k, clientOf(request))).then(({ entries, missing }) =>
-                openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
-              );
-        meterProxiedBytes(archive.stream);
-        // Known in advance when every item's size was: the browser then shows real progress.
-        if (archive.length !== undefined) reply.header('content-length', archive.length);
-        return reply.send(archive.stream);
-      } catch (err) {
-        if (err instanceof ClientGone) return dropReply(reply);
-        // Nothing was sent yet: the JSON error replaces the archive headers set above.
-        reply.removeHeader('content-disposition');
-        throw err;
-      }
+      return sendArchive(request, reply, name, (signal) =>
+        payload.t === 'z'
+          ? openZipArchive(payload.i, upstream, signal)
+          : batchArchive(payload, (link) => resolveLink(link.u, link.k, clientOf(request))).then(({ entries, missing }) =>
+              openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
+            ),
+      );
     },
   });
 };

@@ -12,14 +12,11 @@ import type { Config } from '../../config.ts';
 import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { BATCH_MISSING_NAME } from '../../media/zip/batch-zip.ts';
-import { contentDisposition } from '../../media/filename.ts';
 import type { MediaUpstream } from '../../media/proxy/proxy.ts';
 import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../../media/token.ts';
-import { ClientGone } from '../../media/proxy/upstream-errors.ts';
 import { openZipArchive } from '../../media/zip/zip.ts';
-import { meterProxiedBytes } from '../../metrics.ts';
-import { abortWhenClientLeaves, dropReply } from '../media.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
+import { sendArchive } from '../archive-reply.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { profileArchive } from './archive.ts';
 import { pickedArchive } from './picked.ts';
@@ -82,29 +79,14 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'p' || payload.u !== usernameOf(request.params.username)) throw new ApiError('bad_request', 'This download link is invalid.');
-      reply.headers({
-        'content-type': 'application/zip',
-        'content-disposition': contentDisposition(payload.n, 'attachment'),
-        'cross-origin-resource-policy': 'cross-origin',
-        'cache-control': 'private, no-store',
-      });
-      if (request.method === 'HEAD') return reply.send();
-      const signal = abortWhenClientLeaves(reply);
-      try {
+      return sendArchive(request, reply, payload.n, async (signal) => {
         const { entries, missing, cut } = await forClient(request, () =>
           payload.k ? pickedArchive(view, payload.u, payload.k, payload.c, signal) : profileArchive(view, payload.u, payload.s, payload.c, signal),
         );
         // The page says so beside its progress (MISSING.txt inside says it too).
         if (cut) reply.header(POSTS_CUT_HEADER, String(payload.c));
-        const archive = await openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME });
-        meterProxiedBytes(archive.stream);
-        if (archive.length !== undefined) reply.header('content-length', archive.length);
-        return reply.send(archive.stream);
-      } catch (err) {
-        if (err instanceof ClientGone) return dropReply(reply);
-        reply.removeHeader('content-disposition');
-        throw err;
-      }
+        return openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME });
+      });
     },
   });
 };
