@@ -66,8 +66,8 @@ async function measuredLoad(server: ServerChild, url: string, seconds: number, r
   return { perSecond: result.requests.mean, cpuUs };
 }
 
-/** A bare node:http server answering /healthz and a resolve with the bytes the app sent for them. */
-async function startBareFloor(app: ServerChild): Promise<ServerChild> {
+/** A bare node:http server and a bare Fastify answering /healthz and a resolve with the bytes the app sent for them. */
+async function startBareFloor(app: ServerChild): Promise<[ServerChild, ServerChild]> {
   const health = await fetch(`${app.url}/healthz`, { headers: BROWSER_ACCEPT });
   // undici's request, not fetch(): fetch would decode the answer, and the floor must send the bytes as sent.
   const sent = await request(`${app.url}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) });
@@ -76,7 +76,7 @@ async function startBareFloor(app: ServerChild): Promise<ServerChild> {
     resolve: Buffer.from(await sent.body.arrayBuffer()).toString('base64'),
     encoding: String(sent.headers['content-encoding'] ?? 'identity'),
   };
-  return startChildScript('bare-http-child.ts', [JSON.stringify(answers)]);
+  return Promise.all([startChildScript('bare-http-child.ts', [JSON.stringify(answers)]), startChildScript('bare-http-child.ts', [JSON.stringify(answers), 'fastify'])]);
 }
 
 const medianOf = (figures: RoundFigures[], key: keyof RoundFigures) =>
@@ -97,35 +97,43 @@ function cpuRow(figure: string, cached: number | undefined, bare: number | undef
  */
 export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<BenchRow[]> {
   const server = await startServerChild();
-  let floor: ServerChild | undefined;
+  let floors: [ServerChild, ServerChild] | undefined;
   try {
     await warmCache(server.url);
-    floor = await startBareFloor(server);
+    floors = await startBareFloor(server);
+    const [node, fastify] = floors;
     const resolveRequests = [{ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
-    for (const child of [server, floor]) {
+    for (const child of [server, node, fastify]) {
       await load(child.url, 20, 2, resolveRequests); // JIT warm-up
       await load(`${child.url}/healthz`, 20, 2);
     }
-    const figures = { bare: [] as RoundFigures[], cached: [] as RoundFigures[], floorBare: [] as RoundFigures[], floorCached: [] as RoundFigures[] };
-    const loads = [
-      async () => figures.bare.push(await measuredLoad(server, `${server.url}/healthz`, seconds)),
-      async () => figures.cached.push(await measuredLoad(server, server.url, seconds, resolveRequests)),
-      async () => figures.floorBare.push(await measuredLoad(floor!, `${floor!.url}/healthz`, seconds)),
-      async () => figures.floorCached.push(await measuredLoad(floor!, floor!.url, seconds, resolveRequests)),
-    ];
+    type Pair = { get: RoundFigures[]; post: RoundFigures[] };
+    const pair = (): Pair => ({ get: [], post: [] });
+    const figures = { app: pair(), node: pair(), fastify: pair() };
+    const loads = ([['app', server], ['node', node], ['fastify', fastify]] as const).flatMap(([name, child]) => [
+      async () => figures[name].get.push(await measuredLoad(child, `${child.url}/healthz`, seconds)),
+      async () => figures[name].post.push(await measuredLoad(child, `${child.url}/api/v1/resolve`, seconds, resolveRequests)),
+    ]);
     for (let round = 0; round < rounds; round++) {
       for (const run of round % 2 ? [...loads].reverse() : loads) await run();
     }
     const label = `(50 conns, median of ${rounds} alternating ${seconds} s rounds)`;
     const perSecond = (f: RoundFigures[]) => medianOf(f, 'perSecond')!;
+    const cpu = (f: RoundFigures[]) => medianOf(f, 'cpuUs');
     return [
-      row('3', `cached resolve throughput ${label}`, perSecond(figures.cached), 'req/s', 'GET /healthz', perSecond(figures.bare)),
-      cpuRow('server CPU per cached resolve', medianOf(figures.cached, 'cpuUs'), medianOf(figures.bare, 'cpuUs')),
-      row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.floorCached), 'req/s', 'bare GET', perSecond(figures.floorBare)),
-      cpuRow('floor: bare node:http CPU per POST', medianOf(figures.floorCached, 'cpuUs'), medianOf(figures.floorBare, 'cpuUs')),
+      row('3', `cached resolve throughput ${label}`, perSecond(figures.app.post), 'req/s', 'GET /healthz', perSecond(figures.app.get)),
+      cpuRow('server CPU per cached resolve', cpu(figures.app.post), cpu(figures.app.get)),
+      // Issue 32's figure: the app's cached resolve against Node answering the same POST with the same bytes.
+      row('32', 'cached resolve against the bare node:http POST', perSecond(figures.app.post), 'req/s', 'bare POST', perSecond(figures.node.post)),
+      // The ceiling of any app on Fastify: the framework alone, with no plugin or hook, on the same POST.
+      row('32', 'bare Fastify POST against the bare node:http POST', perSecond(figures.fastify.post), 'req/s', 'bare POST', perSecond(figures.node.post)),
+      row('32', 'cached resolve against the bare Fastify POST', perSecond(figures.app.post), 'req/s', 'bare Fastify POST', perSecond(figures.fastify.post)),
+      row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.node.post), 'req/s', 'bare GET', perSecond(figures.node.get)),
+      cpuRow('floor: bare node:http CPU per POST', cpu(figures.node.post), cpu(figures.node.get)),
+      row('13', 'floor: bare Fastify, same requests and bytes, POST ÷ GET', perSecond(figures.fastify.post), 'req/s', 'bare Fastify GET', perSecond(figures.fastify.get)),
     ];
   } finally {
-    await floor?.stop();
+    for (const floor of floors ?? []) await floor.stop();
     await server.stop();
   }
 }

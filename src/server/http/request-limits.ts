@@ -41,11 +41,13 @@ export function urlTooLong(url: string): boolean {
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     if (urlTooLong(request.url)) {
-      return sendApiError(reply, new ApiError('bad_request', 'The request URL is too long.', { status: 414 }));
+      void sendApiError(reply, new ApiError('bad_request', 'The request URL is too long.', { status: 414 }));
+      return;
     }
-    return undefined;
+    done();
   });
 };
 

@@ -23,7 +23,8 @@ export function mediaCsp(contentType: string): string {
 const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   // The public origin says how browsers reach us, whatever the proxy in front tells (or TRUST_PROXY believes).
   const httpsOrigin = config.publicOrigin.startsWith('https:');
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
@@ -32,6 +33,7 @@ const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
     if (httpsOrigin || request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
+    done();
   });
 };
 
