@@ -113,3 +113,36 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
     await context.setOffline(false);
   }
 });
+
+test.describe('an Arabic browser whose language pages could not be kept', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test('offline, `/` opens the browser’s own home from the pages it visited, not the English one', async ({ page, context }) => {
+    // The worker's fetch of the tool pages fails (the connection dropped while it kept them): nothing is kept, and
+    // the only Arabic page it holds is the home this visitor opened.
+    await context.route(/\/ar\/instagram-[^/]*$/, (route) => route.abort());
+    await context.addInitScript(() => sessionStorage.setItem('documents', `${sessionStorage.getItem('documents') ?? ''} ${location.pathname}`));
+    await page.goto('/ar');
+    await controlled(page);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await (await caches.open('gramsave-pages')).match(`${location.origin}/ar`))), { timeout: 20_000 })
+      .toBe(true);
+    expect(await keptToolPages(page), 'no language’s pages kept').toEqual([]);
+
+    await context.setOffline(true);
+    try {
+      // The worker sends `/` on at once (a redirect), rather than the English shell whose script would redirect after
+      // it has shown: the browser's language decides, as nothing is kept. Each document started is noted.
+      await page.evaluate(() => sessionStorage.setItem('documents', ''));
+      await page.goto('/');
+      await expect(page).toHaveURL('/ar');
+      expect(await page.evaluate(() => sessionStorage.getItem('documents')), 'no English document was shown first').toBe(' /ar');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(linkBox(page)).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});

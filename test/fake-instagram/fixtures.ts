@@ -201,8 +201,20 @@ export function webProfileAnswer(fixtures: Fixtures, profile: ProfileFixture, is
   return answer;
 }
 
+/**
+ * users/{id}/info for one profile: the captured answer (the anonymous picture, whose sizes share one URL) with this
+ * profile's fields, and its own picture at each size the answer states, as Instagram sends a real one: one path,
+ * the size in `stp` (s320x320, s640x640).
+ */
 export function usersInfoAnswer(fixtures: Fixtures, profile: ProfileFixture): Json {
   const answer = structuredClone(fixtures.usersInfoTemplate);
   Object.assign(answer.user, { pk: Number(profile.id), username: profile.username, full_name: profile.fullName });
+  const sized = (picture: Json) => {
+    const url = new URL(profile.picUrlHd);
+    url.searchParams.set('stp', `dst-jpg_s${picture.width}x${picture.height}_tt6`);
+    return { ...picture, url: url.href };
+  };
+  if (answer.user.hd_profile_pic_url_info) answer.user.hd_profile_pic_url_info = sized(answer.user.hd_profile_pic_url_info);
+  answer.user.hd_profile_pic_versions = (answer.user.hd_profile_pic_versions ?? []).map(sized);
   return answer;
 }

@@ -122,9 +122,18 @@ export function buildMediaCatalog(fixtures: Fixtures): Map<string, string> {
   return catalog;
 }
 
-/** The real file for a CDN path (and `stp`): a catalogued video or picture, or the WebP for any other .webp picture. */
+/** A square size an `stp` asks for (`dst-jpg_s150x150_tt6`: a profile picture's sizes), made at that size. */
+function stpSquare(path: string, stp: string | null | undefined): string | undefined {
+  const size = stp ? /(?:^|_)s(\d{2,4})x(\d{2,4})(?:_|$)/.exec(stp) : null;
+  return size ? pictureName(path, Number(size[1]), Number(size[2])) : undefined;
+}
+
+/**
+ * The real file for a CDN path (and `stp`): a catalogued video or picture, a picture at the size its `stp` asks for,
+ * or the WebP for any other .webp picture.
+ */
 export async function realMediaFor(catalog: Map<string, string>, path: string, stp?: string | null): Promise<MediaFile | undefined> {
-  const name = catalog.get(pictureKey(path, stp)) ?? catalog.get(path) ?? (/\.webp$/i.test(path) ? 'photo.webp' : undefined);
+  const name = catalog.get(pictureKey(path, stp)) ?? catalog.get(path) ?? stpSquare(path, stp) ?? (/\.webp$/i.test(path) ? 'photo.webp' : undefined);
   if (name && isPictureName(name)) return { name, ...(await madePicture(name)) };
   return name ? mediaFiles().get(name) : undefined;
 }

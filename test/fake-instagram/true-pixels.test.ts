@@ -51,3 +51,34 @@ describe('the fake posts’ qualities', () => {
     }
   });
 });
+
+// A profile picture's sizes share one CDN path and differ in `stp` (s150x150, s320x320): the fake's CDN answers each
+// at the size it asks for, so the profile tool's qualities hold too, from the public profile and from a session's.
+describe('a profile picture’s qualities', () => {
+  let withSession: ResolveRig;
+  beforeAll(async () => {
+    withSession = await startResolveRig({ fake: rig.fake, env: { IG_SESSIONID: 'fake-session' } });
+  });
+  afterAll(async () => {
+    await withSession?.close();
+  });
+
+  it.each([
+    ['anonymous', () => rig],
+    ['with a session', () => withSession],
+  ] as const)('save the pixels their labels state (%s)', async (_name, which) => {
+    const used = which();
+    const res = await used.resolve(`https://www.instagram.com/${FIXTURE.profileFromSample}/`, 'profile');
+    expect(res.status).toBe(200);
+    const [item] = res.body.items as MediaItem[];
+    const qualities = item!.qualities ?? [];
+    const shown = qualities.length > 0 ? qualities : [{ label: 'one', mediaUrl: item!.mediaUrl, width: item!.width, height: item!.height }];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const quality of shown) {
+      const res = await fetch(used.app.base + quality.mediaUrl);
+      expect(res.status, quality.label).toBe(200);
+      const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(`${width}×${height}`, quality.label).toBe(`${quality.width}×${quality.height}`);
+    }
+  });
+});
