@@ -98,9 +98,10 @@ export async function expectRevalidates(request: APIRequestContext, url: string,
 }
 
 export async function submitLink(page: Page, link: string): Promise<void> {
-  // Once the page has started. A link typed before is kept and sent (downloader-flow.spec.ts plays that), but a click
-  // in the very instant the page starts was lost about once in a hundred lookups on a loaded machine: the box held
-  // the link, the button had the focus, and no lookup or navigation followed. The cause is not found yet.
+  // Once the page has started (a link typed before is kept and sent: downloader-flow.spec.ts plays that). A click
+  // here was once lost about once in a hundred lookups on a loaded machine: the prerendered header was moved into
+  // place by a script on a later frame, the content jumped down by its height, and the click aimed at Download landed
+  // above it. The pages now hold every part in place (entry.server.tsx; first-paint.spec.ts).
   await started(page);
   await linkBox(page).fill(link);
   await page.locator('form button[type="submit"]').click();
