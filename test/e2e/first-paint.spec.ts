@@ -4,7 +4,7 @@
  * so the header could be missing after the load event (and for good in a tab that draws no frames).
  */
 import { expect, test } from '@playwright/test';
-import { linkBox, started } from './helpers.ts';
+import { linkBox, started, strings, text } from './helpers.ts';
 
 const PAGES = ['/', '/fr/instagram-video-downloader', '/blog', '/ja/contact'];
 
@@ -45,3 +45,53 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 
     }
   });
 }
+
+// A part whose code is still on its way keeps its prerendered HTML even when the page around it changes: the tool
+// tabs stood until a letter was typed in the box, then React dropped them for their (empty) fallback until their
+// code came, and the page jumped up and back down.
+test('at 360 px, a link typed while the tool tabs’ code is on its way leaves the tabs standing', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ToolTabs-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/instagram-video-downloader');
+  await started(page);
+  const tabs = page.getByRole('navigation', { name: text(strings('en'), 'header.tools') }).filter({ has: page.getByRole('link', { name: text(strings('en'), 'downloader.types.photo'), exact: true }) });
+  await expect(tabs, 'the prerendered tabs stand before anything is typed').toBeVisible({ timeout: 1 });
+  const before = await linkBox(page).boundingBox();
+  await linkBox(page).fill('https://www.instagram.com/p/C0ffee12345/');
+  await linkBox(page).press('End');
+  await expect(tabs).toBeVisible({ timeout: 1 });
+  expect((await linkBox(page).boundingBox())?.y, 'the box stayed where it was').toBe(before?.y);
+  release();
+  await page.waitForLoadState('networkidle');
+  expect((await linkBox(page).boundingBox())?.y).toBe(before?.y);
+});
+
+// A move within the page (the skip link's #main, the footer's #faq) changes the router's location, a context above every
+// part: before their code came, the header, the home's sections and the footer were dropped for nothing.
+test('the skip link, taken before the header’s and footer’s code came, leaves them standing', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(Header|Footer|HomeSections)-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await started(page);
+  const en = strings('en');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: text(en, 'a11y.skipToContent') })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator('header').first()).toBeVisible({ timeout: 1 });
+  await expect(page.locator('footer').first()).toBeVisible({ timeout: 1 });
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible({ timeout: 1 });
+  release();
+  // Once the code has come, the header's menu works.
+  await page.getByRole('banner').getByRole('button', { name: text(en, 'header.support') }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: text(en, 'nav.blog'), exact: true })).toBeVisible();
+});

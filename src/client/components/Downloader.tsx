@@ -40,11 +40,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
   const spinner = <div className="mt-8 flex justify-center text-brand-700"><Spinner label={t('a11y.loading')} /></div>;
   return (
     <div className="w-full">
-      {formId !== 'home' && (
-        <Suspense fallback={null}>
-          <ToolTabs />
-        </Suspense>
-      )}
+      {formId !== 'home' && <ToolTabs />}
       <LinkForm
         inputId={inputId}
         input={input}

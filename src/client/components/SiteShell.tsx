@@ -1,17 +1,18 @@
 /** Header, main content and footer around every page; the toast area sits at the top centre. */
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
 import { deferredLazy } from '../lib/deferred-lazy.ts';
+import { standingPart } from './StandingPart.tsx';
 import { Toasts } from './Toasts.tsx';
 
 // Links and the theme switch, below the fold: its code loads at the visitor's first sign of use or scroll (its
 // prerendered HTML stands until then, or for good if the code cannot load: see deferredLazy).
-const Footer = deferredLazy(() => import('./Footer.tsx').then((m) => m.Footer), 'footer');
+const Footer = standingPart(deferredLazy(() => import('./Footer.tsx').then((m) => m.Footer), 'footer'), 'footer');
 // The logo and menus: a press on a menu before its code came is played again once it has (deferredLazy).
-const Header = deferredLazy(() => import('./Header.tsx').then((m) => m.Header), 'header');
+const Header = standingPart(deferredLazy(() => import('./Header.tsx').then((m) => m.Header), 'header'), 'header');
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -36,19 +37,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t('a11y.skipToContent')}
       </a>
-      <div data-deferred="header" className="contents">
-        <Suspense fallback={null}>
-          <Header lang={lang} />
-        </Suspense>
-      </div>
+      <Header lang={lang} />
       <main ref={main} id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <div data-deferred="footer" className="contents">
-        <Suspense fallback={null}>
-          <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
-        </Suspense>
-      </div>
+      <Footer lang={lang} faqHref={faqHref} variant={igtv ? 'igtv' : 'default'} />
       <Toasts />
     </>
   );

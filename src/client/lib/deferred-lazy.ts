@@ -17,7 +17,10 @@ const READING = ['scroll'];
 const REPLAYED_KEYS = new Set(['ArrowDown', 'ArrowUp']);
 let engaged = typeof window === 'undefined';
 const hydrated = new Set<string>();
-const missed = new Map<string, { target: HTMLElement; key?: string }>();
+/** A press held back: its button, and that button's place among its part's, to find it again if the part was redrawn. */
+const missed = new Map<string, { target: HTMLElement; index: number; key?: string }>();
+
+const buttonsOf = (part: string) => [...document.querySelectorAll<HTMLElement>(`[data-deferred="${part}"] button`)];
 
 /**
  * First of every listener (window, capturing): a press on a button of a part not hydrated yet is held back from
@@ -31,7 +34,8 @@ function keepMissed(event: Event): void {
   if (key !== undefined && !REPLAYED_KEYS.has(key)) return;
   event.stopPropagation();
   if (key !== undefined) event.preventDefault();
-  missed.set(part, key === undefined ? { target } : { target, key });
+  const index = buttonsOf(part).indexOf(target);
+  missed.set(part, key === undefined ? { target, index } : { target, index, key });
 }
 
 if (!engaged) {
@@ -54,9 +58,11 @@ function replaying<P extends object>(part: string, Component: ComponentType<P>):
       missed.delete(part);
       if (!event) return;
       setTimeout(() => {
-        if (!event.target.isConnected) return;
-        if (event.key) event.target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
-        else event.target.click();
+        // Drawn anew (its prerendered copy stood in until the code came: StandingPart): the same place's button.
+        const target = event.target.isConnected ? event.target : buttonsOf(part)[event.index];
+        if (!target) return;
+        if (event.key) target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
+        else target.click();
       });
     }, []);
     return createElement(Component, props);

@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
 import { Downloader } from '../components/Downloader.tsx';
+import { standingPart } from '../components/StandingPart.tsx';
 import type { HomeContent } from '../lib/content-types.ts';
 import { deferredLazy } from '../lib/deferred-lazy.ts';
 
 // Everything below the box is text, links and the FAQ: prerendered, and working as plain HTML until its code comes
 // at the reader's first sign of use or scroll (lib/deferred-lazy.ts).
-const HomeSections = deferredLazy(() => import('./HomeSections.tsx').then((m) => m.HomeSections), 'home');
+const HomeSections = standingPart(deferredLazy(() => import('./HomeSections.tsx').then((m) => m.HomeSections), 'home'), 'home');
 
 export function HomePage({ content }: { content: HomeContent }) {
   return (
@@ -18,11 +18,7 @@ export function HomePage({ content }: { content: HomeContent }) {
         </div>
       </section>
 
-      <div data-deferred="home" className="contents">
-        <Suspense fallback={null}>
-          <HomeSections content={content} />
-        </Suspense>
-      </div>
+      <HomeSections content={content} />
     </>
   );
 }

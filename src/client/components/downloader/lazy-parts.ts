@@ -5,6 +5,7 @@
  */
 import { lazy } from 'react';
 import { optionalLazy } from '../../lib/optional-lazy.ts';
+import { standingPart } from '../StandingPart.tsx';
 
 export const loadResults = () => import('../results/Results.tsx');
 export const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
@@ -12,8 +13,8 @@ export const RecentLookups = optionalLazy(() => import('../RecentLookups.tsx').t
 // Shown only after hydration, where the build has them. (The Paste button is in the start chunk: as a file of its
 // own it weighed 0.5 KB gzip before network idle, inside the chunk 0.1 KB.)
 export const AdSlot = optionalLazy(() => import('../AdSlot.tsx').then((m) => m.AdSlot));
-// Links between the tools: their prerendered HTML stands until the code arrives.
-export const ToolTabs = optionalLazy(() => import('../ToolTabs.tsx').then((m) => m.ToolTabs));
+// Links between the tools: their prerendered HTML stands until the code arrives (with their boundary: StandingPart).
+export const ToolTabs = standingPart(optionalLazy(() => import('../ToolTabs.tsx').then((m) => m.ToolTabs)), 'tabs');
 export const DebugLog = optionalLazy(() => import('../results/DebugLog.tsx').then((m) => m.DebugLog));
 export const loadBatch = () => import('../batch/BatchQueue.tsx');
 export const BatchQueue = lazy(() => loadBatch().then((m) => ({ default: m.BatchQueue })));
