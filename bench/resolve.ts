@@ -14,7 +14,7 @@ import { fakeUpstreamEnv, startApp } from '../test/app-rig.ts';
 import { FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
 import type { BareAnswers } from './bare-http-child.ts';
 import { startChildScript, startServerChild, type ServerChild } from './children.ts';
-import { missing, row, type BenchRow } from './table.ts';
+import { formatTable, missing, row, type BenchRow } from './table.ts';
 
 const POSTS = [FIXTURE.image, FIXTURE.reel, FIXTURE.igtv, FIXTURE.carousel, FIXTURE.reel2025, FIXTURE.v1Image, FIXTURE.v1Reel, FIXTURE.v1Carousel];
 export const resolveBody = (shortcode: string) => JSON.stringify({ url: `https://www.instagram.com/p/${shortcode}/` });
@@ -206,4 +206,18 @@ export async function concurrentResolveRows(connections = 200, duration = 10): P
   } finally {
     await server.stop();
   }
+}
+
+// `npx tsx bench/resolve.ts`: the cached-resolve rows alone (the app, bare node:http and bare Fastify, same rounds).
+if (process.argv[1]?.endsWith('resolve.ts')) {
+  void cachedThroughputRows().then(
+    (rows) => {
+      process.stdout.write(`${formatTable(rows)}\n`);
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }
