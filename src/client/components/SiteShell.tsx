@@ -4,15 +4,14 @@ import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
 import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
 import { toolById } from '../../shared/tools.ts';
-import { deferredLazy } from '../lib/deferred-lazy.ts';
-import { standingPart } from './StandingPart.tsx';
+import { deferredPart } from './StandingPart.tsx';
 import { Toasts } from './Toasts.tsx';
 
 // Links and the theme switch, below the fold: its code loads at the visitor's first sign of use or scroll (its
 // prerendered HTML stands until then, or for good if the code cannot load: see deferredLazy).
-const Footer = standingPart(deferredLazy(() => import('./Footer.tsx').then((m) => m.Footer), 'footer'), 'footer');
+const Footer = deferredPart(() => import('./Footer.tsx').then((m) => m.Footer), 'footer');
 // The logo and menus: a press on a menu before its code came is played again once it has (deferredLazy).
-const Header = standingPart(deferredLazy(() => import('./Header.tsx').then((m) => m.Header), 'header'), 'header');
+const Header = deferredPart(() => import('./Header.tsx').then((m) => m.Header), 'header');
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

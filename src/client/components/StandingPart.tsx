@@ -7,6 +7,7 @@
  * HTML, read from the page before React hydrates it, so the part stands as it was, links working, until its code comes.
  */
 import { memo, Suspense, useState, type ComponentType } from 'react';
+import { deferredLazy } from '../lib/deferred-lazy.ts';
 
 /** The prerendered HTML of a part, read once as the page hydrates (empty on the server, or for a part mounted later). */
 function prerendered(name: string): string {
@@ -24,4 +25,9 @@ export function standingPart<P extends object>(Part: ComponentType<P>, name: str
       </div>
     );
   });
+}
+
+/** A standing part whose code loads at the visitor's first sign of use or scroll (deferredLazy), under one name. */
+export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, name: string) {
+  return standingPart(deferredLazy(load, name), name);
 }

@@ -1,11 +1,10 @@
 import { Downloader } from '../components/Downloader.tsx';
-import { standingPart } from '../components/StandingPart.tsx';
+import { deferredPart } from '../components/StandingPart.tsx';
 import type { HomeContent } from '../lib/content-types.ts';
-import { deferredLazy } from '../lib/deferred-lazy.ts';
 
 // Everything below the box is text, links and the FAQ: prerendered, and working as plain HTML until its code comes
 // at the reader's first sign of use or scroll (lib/deferred-lazy.ts).
-const HomeSections = standingPart(deferredLazy(() => import('./HomeSections.tsx').then((m) => m.HomeSections), 'home'), 'home');
+const HomeSections = deferredPart(() => import('./HomeSections.tsx').then((m) => m.HomeSections), 'home');
 
 export function HomePage({ content }: { content: HomeContent }) {
   return (
