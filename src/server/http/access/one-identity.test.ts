@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstreamEnv, startApp } from '../../../../test/app-rig.ts';
 import { startFakeInstagram, type FakeInstagram } from '../../../../test/fake-instagram/index.ts';
-import { MAX_WAITING_PER_CLIENT } from '../../extract/instagram/egress/egress-budget.ts';
+import { MAX_WAITING_PER_CLIENT } from '../../extract/meta/egress/egress-budget.ts';
 
 const KEY = 'cccccccc-3333-4333-8333-000000000001';
 const MAX_WAIT_MS = 2500;
