@@ -12,6 +12,7 @@ import type { LinkResolver } from '../link-resolver.ts';
 import { cobaltAnswer } from './answers.ts';
 import { cobaltError, cobaltErrorOf, GENERIC_ERROR, type CobaltError } from './errors.ts';
 import { answerPreflight, CORS_HEADERS, cobaltHeaders, noStore } from './guards.ts';
+import { clientOf } from '../access/identity.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { COUNTERS_ON_EVERY_ANSWER, draft6RateLimitHeaders } from './rate-headers.ts';
 import { MAX_COBALT_BODY_BYTES, parseCobaltRequest } from './schema.ts';
@@ -70,7 +71,7 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
       if (service !== undefined && allowed && !allowed.has(service)) return send(reply, cobaltError('service.disabled'));
       let raw;
       try {
-        raw = await resolveLink(url, undefined, request.ip);
+        raw = await resolveLink(url, undefined, clientOf(request));
       } catch (err) {
         // The resolver reads every link of a service it serves (another shape is `unsupported`): a link it cannot
         // read at all is of no service (link.invalid, mapped below) or of one this instance does not serve.
