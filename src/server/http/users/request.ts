@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { USERNAME_RE } from '../../../shared/link.ts';
 import { ExtractError, toApiError } from '../../extract/failure.ts';
-import { asClient } from '../../extract/instagram/egress/lookup-client.ts';
+import { asClient } from '../../extract/meta/egress/lookup-client.ts';
 import { ApiError } from '../../errors/api-error.ts';
 
 /** A whole view, every section included, within this time. */

@@ -4,8 +4,8 @@
  * operation's doc id is found.
  */
 import type { UpstreamClient } from '../client.ts';
-import { bundleUrls } from './bundle-urls.ts';
-import { findRelayDocIds } from './relay-operations.ts';
+import { bundleUrls } from '../../meta/discovery/bundle-urls.ts';
+import { findRelayDocIds } from '../../meta/discovery/relay-operations.ts';
 
 export interface DiscoveryLimits {
   maxBundles: number;
