@@ -99,7 +99,7 @@ export function openApiDocument(): object {
           responses: {
             200: { description: 'The media of the link.', content: json(ref('Resolution')) },
             400: errorAnswer('invalid_url, unsupported, share_offsite (a share link that leads off Instagram) or bad_request'),
-            403: errorAnswer('private, login_required or age_restricted (the post is age-gated: only a logged-in adult sees it)'),
+            403: errorAnswer('private, login_required, age_restricted (the post is age-gated: only a logged-in adult sees it) or restricted (Instagram limits who sees it: by region, age or audience)'),
             404: errorAnswer('not_found or no_media'),
             413: errorAnswer('payload_too_large'),
             415: errorAnswer('unsupported_media_type'),
