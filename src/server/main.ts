@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    closeGracefully(app).then(
+    closeGracefully(app, config.shutdownDeadlineMs).then(
       () => {
         app.log.info('shutdown complete');
         process.exit(0);
