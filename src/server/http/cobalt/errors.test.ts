@@ -19,6 +19,7 @@ describe('cobalt error mapping', () => {
     ['no_media', 'content.post.unavailable', undefined],
     ['private', 'content.post.private', undefined],
     ['age_restricted', 'content.post.age', undefined],
+    ['restricted', 'content.region', undefined],
     ['login_required', 'fetch.empty', undefined],
     ['upstream_changed', 'fetch.fail', { service: 'instagram' }],
     ['upstream_unavailable', 'fetch.fail', { service: 'instagram' }],

@@ -35,6 +35,7 @@ const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: st
   no_media: { code: 'content.post.unavailable' },
   private: { code: 'content.post.private' },
   age_restricted: { code: 'content.post.age' },
+  restricted: { code: 'content.region' },
   login_required: { code: 'fetch.empty' },
   upstream_changed: { code: 'fetch.fail', context: INSTAGRAM },
   upstream_unavailable: { code: 'fetch.fail', context: INSTAGRAM },

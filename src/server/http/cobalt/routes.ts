@@ -12,6 +12,7 @@ import type { LinkResolver } from '../link-resolver.ts';
 import { cobaltAnswer } from './answers.ts';
 import { cobaltError, cobaltErrorOf, GENERIC_ERROR, type CobaltError } from './errors.ts';
 import { answerPreflight, CORS_HEADERS, cobaltHeaders } from './guards.ts';
+import { clientOf } from '../access/identity.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { COUNTERS_ON_EVERY_ANSWER, draft6RateLimitHeaders } from './rate-headers.ts';
 import { MAX_COBALT_BODY_BYTES, parseCobaltRequest } from './schema.ts';
@@ -67,7 +68,7 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
       const { url } = parsed.request;
       let raw;
       try {
-        raw = await resolveLink(url, undefined, request.ip);
+        raw = await resolveLink(url, undefined, clientOf(request));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'invalid_url' && isWebLink(url)) return send(reply, cobaltError('service.unsupported'));
         throw err;
