@@ -21,7 +21,7 @@ beforeEach(() => fake.reset());
 /** A GET through node:http: fetch() sends its own Sec-Fetch-Mode, never a navigation's. */
 function page(path: string, headers: Record<string, string> = NAVIGATION): Promise<Response> {
   return new Promise((resolve, reject) => {
-    request(`${fake.threadsOrigin}${path}`, { headers }, (res) => {
+    request(`${fake.threadsOrigin}${path}`, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
         const out = new Headers();
@@ -30,6 +30,18 @@ function page(path: string, headers: Record<string, string> = NAVIGATION): Promi
       });
     })
       .on('error', reject)
+      .end();
+  });
+}
+
+/** A file from the fake CDN on a connection of its own (a kept-alive one may be closed under us on a loaded machine). */
+function bytesOf(url: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    })
+      .on('error', (err) => reject(new Error(`${url}: ${err.message}`)))
       .end();
   });
 }
@@ -144,7 +156,7 @@ describe('the posts', () => {
     expect(video.media_type).toBe(2);
     const urls = new Set(video.video_versions.map((v: { url: string; width?: number }) => (expect(v.width).toBeUndefined(), v.url)));
     expect(urls.size).toBe(1);
-    const bytes = new Uint8Array(await (await fetch([...urls][0] as string)).arrayBuffer());
+    const bytes = await bytesOf([...urls][0] as string);
     expect(probe(bytes).streams.some((s) => s.codec_type === 'video')).toBe(true);
   });
 
@@ -152,7 +164,7 @@ describe('the posts', () => {
     const gif = await post(THREADS_FIXTURE.gif);
     expect(gif.media_type).toBe(19);
     for (const rendition of [gif.giphy_media_info.images.fixed_height, gif.giphy_media_info.first_party_cdn_proxied_images.fixed_height]) {
-      const bytes = new Uint8Array(await (await fetch(rendition.mp4)).arrayBuffer());
+      const bytes = await bytesOf(rendition.mp4);
       expect(probe(bytes).streams.map((s) => s.codec_type)).toEqual(['video']);
     }
     expect(gif.giphy_media_info.images.fixed_height.mp4).toContain('/media1.giphy.com/');
