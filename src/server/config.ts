@@ -69,7 +69,7 @@ const envSchema = z.object({
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
-  /** cobalt's key file (file:// or https://): { "<uuid v4>": { name?, limit?, ips?, userAgents? } }. */
+  /** cobalt's key file (file:// or https://): { "<uuid>": { name?, limit?, ips?, userAgents?, allowedServices? } }. */
   API_KEY_URL: z
     .string()
     .url()
