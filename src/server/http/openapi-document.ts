@@ -63,7 +63,16 @@ const resolution = {
     kind: { enum: ['post', 'reel', 'igtv', 'story', 'highlight', 'profile'] },
     shortcode: { type: 'string' },
     sourceUrl: { type: 'string', description: 'Canonical instagram.com link.' },
-    author: { type: 'object', required: ['username'], properties: { username: { type: 'string' }, fullName: { type: 'string' }, avatarUrl: { type: 'string' } } },
+    author: {
+      type: 'object',
+      required: ['username'],
+      properties: {
+        username: { type: 'string', description: 'The owner of the post (file names are under this name).' },
+        fullName: { type: 'string' },
+        avatarUrl: { type: 'string' },
+        coauthors: { type: 'array', description: "A collab post's other accounts (Instagram's coauthor_producers).", items: { type: 'object', required: ['username'], properties: { username: { type: 'string' } } } },
+      },
+    },
     caption: { type: 'string' },
     takenAt: { type: 'string', format: 'date-time' },
     items: { type: 'array', items: ref('MediaItem') },
