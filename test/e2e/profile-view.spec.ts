@@ -117,6 +117,12 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     for (const notice of await notices.all()) await expect(notice).toHaveText(text(fr, 'profileView.needsSession', { setting: 'IG_SESSIONID' }));
     await expect(notices.first()).toContainText('IG_SESSIONID');
     await expect(view.getByTestId('profile-post')).toHaveCount(0);
+    // Its ZIP holds the picture, and MISSING.txt says why the rest is not there in French (issue 37: it was English).
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await view.getByTestId('zip-all').click();
+    const missing = execFileSync('unzip', ['-p', (await (await downloading).path())!, 'MISSING.txt'], { encoding: 'utf8' });
+    expect(missing.split('\n')[0]).toBe(text(fr, 'profileView.missingHeading'));
+    expect(missing).toContain(`stories: ${text(fr, 'profileView.needsSession', { setting: 'IG_SESSIONID' }).slice(0, 100)}`);
   });
 
   await test.step('a private account in Arabic at 360 px: right to left, its notice, nothing wider than the screen', async () => {

@@ -30,6 +30,6 @@ const base = (username: string) => `/api/v1/users/${encodeURIComponent(username)
 export const fetchProfileView = (username: string, fetchImpl?: typeof fetch) => call<ProfileView>(base(username), undefined, fetchImpl);
 export const fetchHighlight = (username: string, id: string) => call<HighlightItems>(`${base(username)}/highlights/${encodeURIComponent(id)}`);
 export const fetchMorePosts = (username: string, after: string) => call<ProfilePostsPage>(`${base(username)}/posts?after=${encodeURIComponent(after)}`);
-/** Whole sections, or (`picked`) the ticked items alone. */
-export const requestProfileZip = (username: string, sections: ProfileSection[], picked?: ProfilePicks) =>
-  call<ProfileZip>(`${base(username)}/zip`, { method: 'POST', body: JSON.stringify(picked ? { picked } : { sections }) });
+/** Whole sections, or (`picked`) the ticked items alone; `lang`: the visitor's, for the archive's MISSING.txt. */
+export const requestProfileZip = (username: string, sections: ProfileSection[], picked: ProfilePicks | undefined, lang: string) =>
+  call<ProfileZip>(`${base(username)}/zip`, { method: 'POST', body: JSON.stringify(picked ? { picked, lang } : { sections, lang }) });

@@ -82,6 +82,8 @@ const payloadSchema = z.discriminatedUnion('t', [
     c: z.number().int().min(0).max(10_000),
     /** The ticked items alone, when the visitor ticked some (http/users/picked.ts). */
     k: profilePicksSchema.optional(),
+    /** The visitor's language: MISSING.txt is written in it (zip/missing-words.ts). */
+    l: z.string().regex(/^[a-z]{2}$/).optional(),
   }),
 ]);
 

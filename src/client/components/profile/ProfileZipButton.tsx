@@ -29,14 +29,14 @@ export function ProfileZipButton({
   small?: boolean;
   picked?: { picks: ProfilePicks; count: number };
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [state, setState] = useState<State>('idle');
   const asking = state === 'asking';
 
   const download = async () => {
     if (asking) return;
     setState('asking');
-    const zip = await requestProfileZip(username, sections, picked?.picks);
+    const zip = await requestProfileZip(username, sections, picked?.picks, language);
     if (!zip.ok) {
       setState('idle');
       return void notify.error(t(errorMessageKey(zip.failure, 'home')));

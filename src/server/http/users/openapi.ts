@@ -1,4 +1,5 @@
 /** The profile view's paths and schemas in the OpenAPI document (issue 30; shapes from src/shared/profile-api.ts). */
+import { LANGUAGE_CODES } from '../../../shared/language-codes.ts';
 import { MAX_PICKED_ITEMS } from '../../../shared/profile-api.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -31,6 +32,8 @@ const picked = {
     posts: ids('Post shortcodes.', '^[A-Za-z0-9_-]{1,40}$'),
   },
 };
+/** The visitor's language: the archive's MISSING.txt is written in it (English without). */
+const zipLanguage = { enum: [...LANGUAGE_CODES], description: "The visitor's language, for MISSING.txt (English without)." };
 const album = {
   type: 'object',
   required: ['id', 'title', 'count'],
@@ -131,9 +134,9 @@ export const usersPaths = {
               type: 'object',
               required: ['sections'],
               additionalProperties: false,
-              properties: { sections: { type: 'array', minItems: 1, items: { enum: ['stories', 'highlights', 'posts'] } }, maxPosts: { type: 'integer', minimum: 0 } },
+              properties: { sections: { type: 'array', minItems: 1, items: { enum: ['stories', 'highlights', 'posts'] } }, maxPosts: { type: 'integer', minimum: 0 }, lang: zipLanguage },
             },
-            { type: 'object', required: ['picked'], additionalProperties: false, properties: { picked } },
+            { type: 'object', required: ['picked'], additionalProperties: false, properties: { picked, lang: zipLanguage } },
           ],
         }),
       },

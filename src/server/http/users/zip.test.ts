@@ -127,4 +127,13 @@ describe('without a session', () => {
     expect(names[1]).toBe('MISSING.txt');
     expect(execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' })).toContain('IG_SESSIONID');
   });
+
+  it("MISSING.txt in the visitor's language: a French visitor's says it in French, a language the site lacks is refused", async () => {
+    const { file } = await download(rig, { sections: ['stories', 'posts'], lang: 'fr' }, 'none-fr.zip');
+    const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' }).split('\n');
+    expect(missing[0]).toBe("Ces fichiers n'ont pas pu être ajoutés à cette archive :");
+    expect(missing[1]).toMatch(/^stories: Les stories, stories à la une et publications exigent la session Instagram/);
+    const res = await fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sections: ['posts'], lang: 'xx' }) });
+    expect(res.status).toBe(400);
+  });
 });

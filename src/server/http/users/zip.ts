@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { profileZipName } from '../../../shared/file-name.ts';
+import { LANGUAGE_CODES } from '../../../shared/language-codes.ts';
 import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../../shared/profile-api.ts';
 import type { Config } from '../../config.ts';
 import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
@@ -15,6 +16,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { BATCH_MISSING_NAME } from '../../media/zip/batch-zip.ts';
 import type { MediaUpstream } from '../../media/proxy/proxy.ts';
 import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../../media/token.ts';
+import { missingWords } from '../../media/zip/missing-words.ts';
 import { openZipArchive } from '../../media/zip/zip.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { sendArchive } from '../archive-reply.ts';
@@ -33,9 +35,11 @@ export interface UsersZipRouteOptions {
 /** Set when the cap left older posts out: the number of posts the archive holds. */
 export const POSTS_CUT_HEADER = 'x-gramsave-posts-cut';
 
+/** `lang`: the visitor's, for MISSING.txt (English without). */
+const lang = z.enum(LANGUAGE_CODES).optional();
 const zipRequestSchema = z.union([
-  z.object({ sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3), maxPosts: z.number().int().min(0).optional() }).strict(),
-  z.object({ picked: profilePicksSchema }).strict(),
+  z.object({ sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3), maxPosts: z.number().int().min(0).optional(), lang }).strict(),
+  z.object({ picked: profilePicksSchema, lang }).strict(),
 ]);
 
 /** What a profile's ZIP holds, in its name: each its own, so a second one is never saved as "(1)" (issue 37). */
@@ -72,6 +76,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
         n: profileZipName(user.username, zipContentOf(data), new Date()),
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
+        ...(data.lang ? { l: data.lang } : {}),
         ...('picked' in data ? { s: sectionsOf(data.picked), c: cap, k: data.picked } : { s: [...new Set(data.sections)], c: Math.min(cap, data.maxPosts ?? cap) }),
       };
       return { zipUrl: `/api/v1/users/${username}/zip/${signMediaToken(config.media.secret, payload)}` };
@@ -93,7 +98,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
         );
         // The page says so beside its progress (MISSING.txt inside says it too).
         if (cut) reply.header(POSTS_CUT_HEADER, String(payload.c));
-        return openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME });
+        return openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME, missingWords: missingWords(payload.l) });
       });
     },
   });

@@ -31,7 +31,14 @@ export function entryNames(names: (string | { folder?: string; name: string })[]
   });
 }
 
-export function missingText(failures: ZipFailure[]): string {
-  return MISSING_HEADING + failures.map((f) => missingLine(f.name, f.error.message)).join('');
+/** The MISSING list in a visitor's language (zip/missing-words.ts): its heading and each failure's reason. */
+export interface MissingWords {
+  heading: string;
+  reason(error: ApiError): string;
+}
+
+/** The MISSING list's text: in the visitor's words when known, else the errors' own (English). */
+export function missingText(failures: ZipFailure[], words?: MissingWords): string {
+  return (words?.heading ?? MISSING_HEADING) + failures.map((f) => missingLine(f.name, words ? words.reason(f.error) : f.error.message)).join('');
 }
 

@@ -46,11 +46,11 @@ export function missingLine(name: string, reason: string): string {
  * The layout, or undefined where a fixed length cannot be promised (ZIP64 sizes or offsets, or more
  * central-directory reserve than an end-record comment can hold): such an archive is streamed without one.
  */
-export function planSizedArchive(entries: SizedEntry[], missingName: string, knownMissing: string[]): SizedArchivePlan | undefined {
+export function planSizedArchive(entries: SizedEntry[], missingName: string, knownMissing: string[], heading = MISSING_HEADING): SizedArchivePlan | undefined {
   const regions = entries.map((e) => LOCAL_HEADER + bytes(e.name) + e.size + DESCRIPTOR);
   // Room for every entry to fail with the longest reason (3 bytes a character at most), besides those known now.
   const missingReserve =
-    bytes(MISSING_HEADING) + knownMissing.reduce((sum, line) => sum + bytes(line), 0) + entries.reduce((sum, e) => sum + bytes(e.name) + 3 + 3 * MAX_REASON_CHARS, 0);
+    bytes(heading) + knownMissing.reduce((sum, line) => sum + bytes(line), 0) + entries.reduce((sum, e) => sum + bytes(e.name) + 3 + 3 * MAX_REASON_CHARS, 0);
   const missingRegion = LOCAL_HEADER + bytes(missingName) + missingReserve + DESCRIPTOR;
   let offset = 0;
   let fullCentral = 0;

@@ -11,7 +11,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { openMuxedVideo } from '../mux/mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
 import { ClientGone } from '../proxy/upstream-errors.ts';
-import { entryNames, missingText, type ArchiveEntry, type ZipFailure } from './entries.ts';
+import { entryNames, missingText, type ArchiveEntry, type MissingWords, type ZipFailure } from './entries.ts';
 import { sizesOf } from './item-sizes.ts';
 import { StoredZipWriter } from './zip-writer.ts';
 import { combinedFailure } from '../../errors/combined-failure.ts';
@@ -30,6 +30,8 @@ export interface ArchiveOptions {
   missing?: ZipFailure[];
   /** The name of the list of what is missing. */
   missingName?: string;
+  /** Its words in the visitor's language (zip/missing-words.ts); the errors' own English without. */
+  missingWords?: MissingWords;
 }
 
 export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUpstream, signal: AbortSignal, options: ArchiveOptions = {}): Promise<OpenedArchive> {
@@ -144,7 +146,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
       if (opened) yield* write(writer, index, opened);
     }
     if (failures.length > 0) {
-      const text = Buffer.from(missingText(failures), 'utf8');
+      const text = Buffer.from(missingText(failures, options.missingWords), 'utf8');
       yield writer.begin(missingName, text.length);
       writer.update(text);
       yield text;
@@ -172,7 +174,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
     }
     const start = writer.bytesWritten;
     if (failures.length > 0) {
-      const text = Buffer.from(missingText(failures), 'utf8').subarray(0, plan.missingReserve);
+      const text = Buffer.from(missingText(failures, options.missingWords), 'utf8').subarray(0, plan.missingReserve);
       yield writer.begin(missingName, text.length);
       writer.update(text);
       yield text;
@@ -191,7 +193,9 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   async function withLength(): Promise<OpenedArchive | undefined> {
     const sizes = await sizesOf(entries.map((entry) => entry.u), upstream, signal);
     if (!sizes) return undefined;
-    const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, f.error.message)));
+    const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, options.missingWords ? options.missingWords.reason(f.error) : f.error.message)),
+      options.missingWords?.heading,
+    );
     if (!plan) return undefined;
     return { stream: Readable.from(sizedArchive(sizes, plan), { objectMode: false, highWaterMark: 256 * 1024 }), length: plan.total };
   }
