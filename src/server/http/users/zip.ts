@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { profileZipName } from '../../../shared/file-name.ts';
 import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../../shared/profile-api.ts';
 import type { Config } from '../../config.ts';
 import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
@@ -21,7 +22,7 @@ import { sendArchive } from '../archive-reply.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { profileArchive } from './archive.ts';
 import { pickedArchive } from './picked.ts';
-import { forClient, usernameOf } from './request.ts';
+import { forClient, forLookup, usernameOf } from './request.ts';
 import { bindingOf, checkBinding, LinkDownloads } from './zip-link.ts';
 
 export interface UsersZipRouteOptions {
@@ -38,6 +39,13 @@ const zipRequestSchema = z.union([
   z.object({ sections: z.array(z.enum(PROFILE_SECTIONS)).min(1).max(3), maxPosts: z.number().int().min(0).optional() }).strict(),
   z.object({ picked: profilePicksSchema }).strict(),
 ]);
+
+/** What a profile's ZIP holds, in its name: each its own, so a second one is never saved as "(1)" (issue 37). */
+function zipContentOf(request: z.infer<typeof zipRequestSchema>): string {
+  if ('picked' in request) return 'ticked';
+  const sections = PROFILE_SECTIONS.filter((section) => request.sections.includes(section));
+  return sections.length === PROFILE_SECTIONS.length ? 'profile' : sections.join('-');
+}
 
 /** The sections a pick reaches into (the token names them as a whole profile's does). */
 const sectionsOf = (picks: ProfilePicks): ProfileSection[] => PROFILE_SECTIONS.filter((section) => (picks[section]?.length ?? 0) > 0);
@@ -61,10 +69,10 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       }
       const { data } = body;
       // The user must exist now (404, private or throttled say so here, not in a broken download later).
-      const user = await forClient(request, (signal) => view.user(username, signal));
+      const user = await forLookup(request, config.instagram.egress.maxWaitMs, (signal) => view.user(username, signal));
       const payload: ProfileZipPayload = {
         t: 'p',
-        n: `instagram-${user.username}-profile.zip`,
+        n: profileZipName(user.username, zipContentOf(data), new Date()),
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
         b: bindingOf(config.media.secret, clientOf(request)),
