@@ -39,6 +39,11 @@ export interface UpstreamRequest {
   cookies?: Record<string, string>;
   /** Send a live session of IG_SESSIONID as the sessionid cookie, when there is one. */
   session?: boolean;
+  /**
+   * This path walls live sessions off on its own (2026: the profile feed redirects home while the session's other
+   * calls answer, gallery-dl #9731): its wall is returned to the caller and does not set the session aside.
+   */
+  wallsLiveSessions?: true;
   /** The caller's overall deadline. */
   signal?: AbortSignal;
   /** Refuse an answer larger than this (default MAX_BODY_BYTES). */
@@ -139,7 +144,7 @@ export class UpstreamClient {
           continue;
         }
       }
-      if (session && wall) {
+      if (session && wall && !req.wallsLiveSessions) {
         this.pool.sessions.expire(session, wall);
         // The same request again with the next live session, or logged out.
         if (attempt < limit) continue;
