@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
+import { keyBeforeLimits } from './http/access/key-first.ts';
 import { access } from './http/access/plugin.ts';
 import { contactRoutes } from './http/contact.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  // A lookup's API key is judged before its limits: registered before the limiter, whose hook then runs after it.
+  await app.register(keyBeforeLimits);
   await app.register(rateLimits, { redis });
   // API keys and the gate before every lookup route: registered before the routes it stands in front of.
   await app.register(access, { config, redis });

@@ -73,7 +73,7 @@ const envSchema = z.object({
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
-  /** cobalt's key file (file:// or https://): { "<uuid v4>": { name?, limit?, ips?, userAgents? } }. */
+  /** cobalt's key file (file:// or https://): { "<uuid>": { name?, limit?, ips?, userAgents?, allowedServices? } }. */
   API_KEY_URL: z
     .string()
     .url()
@@ -83,6 +83,9 @@ const envSchema = z.object({
   API_AUTH_REQUIRED: bool.default(false),
   /** Lookups a minute an address makes without a key or token before it must solve the challenge. */
   CHALLENGE_FREE_PER_MIN: z.coerce.number().int().min(0).optional(),
+  /** The challenge's base cost: puzzles of `bits` zero bits each, about puzzles × 2^bits hashes to solve. */
+  CHALLENGE_PUZZLES: z.coerce.number().int().min(1).max(64).default(12),
+  CHALLENGE_BITS: z.coerce.number().int().min(1).max(32).default(10),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -141,7 +144,7 @@ export interface Config {
   smtp?: { url: string; to: string };
   logLevel: string;
   /** Who may look up (http/access/): API keys and whether a key is required. */
-  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number };
+  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number; challengeCost: { puzzles: number; bits: number } };
   /** /metrics is served on its own listener only (http/metrics-server.ts); prefix names the process and Node.js
    * default metrics only (process-metrics.ts), ours are gramsave_* whatever it is. */
   metrics: { port: number; host: string; token?: string; prefix: string };
@@ -229,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authRequired: e.API_AUTH_REQUIRED,
       // Tests look up far more than a visitor from one loopback address: the challenge is tested with it set.
       challengeFreePerMin: e.CHALLENGE_FREE_PER_MIN ?? (e.NODE_ENV === 'test' ? 1_000_000 : 10),
+      challengeCost: { puzzles: e.CHALLENGE_PUZZLES, bits: e.CHALLENGE_BITS },
     },
     // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for. An empty
     // METRICS_PREFIX means none (empty values elsewhere mean unset).

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   login_required: 403,
   /** Instagram shows the post only to logged-in adults (its ruling says "Restricted Video"). */
   age_restricted: 403,
+  /** Instagram limits who sees the post (region, age or audience: its oEmbed says `geoblock_required`). */
+  restricted: 403,
   no_media: 404,
   rate_limited: 429,
   /** Past the anonymous allowance: solve the proof of work (GET /api/v1/challenge, POST /api/v1/session). */

@@ -85,6 +85,9 @@ export function htmlText(fragment: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** What a browser's navigation (or a crawler) accepts: `/` is the page for it, cobalt's JSON for `Accept: *\/*`. */
+export const PAGE_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
+
 /** Headers a 304 must repeat from its 200 (a 304 with the API's CSP once left every second visit unstyled). */
 const REVALIDATED_HEADERS = ['content-security-policy', 'cache-control', 'etag', 'vary'];
 
@@ -92,7 +95,8 @@ const REVALIDATED_HEADERS = ['content-security-policy', 'cache-control', 'etag',
 export async function expectRevalidates(request: APIRequestContext, url: string, first: APIResponse): Promise<void> {
   const etag = first.headers()['etag'];
   expect(etag, `${url} has an ETag`).toBeDefined();
-  const again = await request.get(url, { headers: { 'if-none-match': etag! } });
+  // A browser's Accept: `/` answers cobalt's clients (Accept: */*) with JSON, and the page to whoever names HTML.
+  const again = await request.get(url, { headers: { accept: PAGE_ACCEPT, 'if-none-match': etag! } });
   expect(again.status(), url).toBe(304);
   for (const name of REVALIDATED_HEADERS) expect(again.headers()[name], `${url}: ${name}`).toBe(first.headers()[name]);
 }

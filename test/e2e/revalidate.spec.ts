@@ -4,7 +4,7 @@
  * request without a validator, so they never answer 304.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectRevalidates } from './helpers.ts';
+import { expectRevalidates, PAGE_ACCEPT } from './helpers.ts';
 
 async function expectSameHeaders(request: APIRequestContext, path: string): Promise<void> {
   const first = await request.get(path);
@@ -18,7 +18,7 @@ async function expectSameHeaders(request: APIRequestContext, path: string): Prom
 }
 
 test('a hashed asset revalidates into the headers of its 200; the sitemap and robots.txt have no validator', async ({ request }) => {
-  const home = await (await request.get('/')).text();
+  const home = await (await request.get('/', { headers: { accept: PAGE_ACCEPT } })).text();
   const asset = /\/assets\/[^"']+\.js/.exec(home)?.[0];
   expect(asset, 'a hashed script on the home page').toBeDefined();
   for (const path of [asset!, '/sitemap.xml', '/robots.txt']) await expectSameHeaders(request, path);

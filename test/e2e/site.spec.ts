@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
-import { expectRevalidates, htmlText } from './helpers.ts';
+import { expectRevalidates, htmlText, PAGE_ACCEPT } from './helpers.ts';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
 import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
@@ -99,7 +99,7 @@ test('every route in every language is prerendered with its language, direction,
   test.setTimeout(180_000);
   const pages = LANGUAGE_CODES.flatMap((lang) => allPagePaths().map((path) => ({ lang, path, url: localizePath(lang, path) })));
   const check = async ({ lang, path, url }: (typeof pages)[number]) => {
-    const response = await request.get(url);
+    const response = await request.get(url, { headers: { accept: PAGE_ACCEPT } });
     expect(response.status(), url).toBe(200);
     const html = await response.text();
     const expected = expectedHeading(lang, path);

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
+import { CHECKPOINT_PATH } from './facts-posts.ts';
 import { usersInfoAnswer } from './fixtures.ts';
 import { applyFault, cookiesOf, send, sendHtml, sendJson } from './respond.ts';
 import type { Fault } from './switches.ts';
@@ -40,6 +41,11 @@ export async function handleRest(ctx: FakeContext, req: IncomingMessage, res: Se
   if (session && ctx.switches.expiredSessions.has(session)) {
     ctx.counts.hit('home-redirect-session');
     send(res, 302, '', { location: `${ctx.webOrigin}/` });
+    return true;
+  }
+  if (session && ctx.switches.is2026('session-checkpoint')) {
+    ctx.counts.hit('session-checkpoint');
+    send(res, 302, '', { location: `${ctx.webOrigin}${CHECKPOINT_PATH}` });
     return true;
   }
   if (media) await mediaInfo(ctx, req, res, media[1]!);

@@ -94,6 +94,7 @@ export async function applyFault(
       responders.private();
       return undefined;
     case 'age_restricted':
+    case 'region_restricted':
       (responders.gated ?? responders.notFound)();
       return undefined;
     case 'login_redirect':

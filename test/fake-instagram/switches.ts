@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BundleMode } from './bundles.ts';
 import { DOC_IDS } from './context.ts';
+import type { FACTS_2026_POSTS } from './facts-posts.ts';
 import type { ProfileFact } from './profile-paths.ts';
 
 /**
@@ -55,7 +56,7 @@ export const FACTS_2026_SECOND = [
   /** `/` carries the LSD token only in `<script id="__eqmc">{"l":…}` (yt-dlp `_real_initialize`, FxEmbed). */
   'lsd-eqmc-only',
 ] as const;
-export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number] | ProfileFact;
+export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number] | (typeof FACTS_2026_POSTS)[number] | ProfileFact;
 
 export type Fault =
   | 'not_found'
@@ -73,6 +74,11 @@ export type Fault =
   | 'feedback_required'
   /** An age-gated post: empty to the logged out, "Restricted Video" in its ruling, whole to a session. */
   | 'age_restricted'
+  /**
+   * A post gated by region (or audience): empty to the logged out as an age-gated one is, a ruling that names
+   * nothing, and the internal oEmbed's `geoblock_required` (issue 36, fact 8).
+   */
+  | 'region_restricted'
   | 'server_error'
   | 'garbage'
   | 'null_media'
@@ -114,6 +120,10 @@ export const ENDPOINTS = [
   'static',
   'foreign',
   'home-redirect-session',
+  /** A session's REST call sent to a checkpoint (`/auth_platform/`, facts-posts.ts). */
+  'session-checkpoint',
+  /** The internal oEmbed, `/api/v1/oembed/?url=` (oembed.ts). */
+  'oembed',
   'unknown',
 ] as const;
 export type FakeEndpoint = (typeof ENDPOINTS)[number];

@@ -8,7 +8,9 @@ import { handleRest } from './api.ts';
 import { rewriteCdnJson, rewriteCdnText, oeFor } from './cdn-rewrite.ts';
 import { bundleTags } from './bundles.ts';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
+import { EXECUTION_ERROR } from './facts-posts.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
+import { oembed } from './oembed.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
 import { handleUserGraphql, userDocOf } from './profile-paths.ts';
 import { embedShape, JAR_COOKIES, LOGGED_OUT, LONG_CODE, NOT_AVAILABLE, polarisShape, postPage, scriptJson, STALE_400 } from './post-page.ts';
@@ -25,6 +27,7 @@ export async function handleWeb(ctx: FakeContext, req: IncomingMessage, res: Ser
   const path = url.pathname;
   if (ctx.switches.is2026('www-claim')) res.setHeader('x-ig-set-www-claim', WWW_CLAIM);
   if (req.method === 'GET' && path === '/') return home(ctx, req, res);
+  if (req.method === 'GET' && path === '/api/v1/oembed/') return oembed(ctx, req, res, url.searchParams.get('url') ?? '');
   if (await handleRest(ctx, req, res, url)) return;
   if (req.method === 'GET' && path === '/web/search/topsearch/') return topsearch(ctx, req, res, url.searchParams.get('query') ?? '');
   if (req.method === 'POST' && (path === '/graphql/query' || path === '/api/graphql')) return graphql(ctx, req, res, path);
@@ -120,6 +123,8 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   }
   const post = shortcode ? ctx.fixtures.posts.get(shortcode) : undefined;
   if (endpoint !== 'graphql-shortcode' && ctx.switches.is2026('graphql-logged-out')) return sendJson(res, 200, LOGGED_OUT);
+  // instaloader #2738: the 2026 post queries answer "execution error" 4630001 for posts that exist.
+  if (endpoint !== 'graphql-shortcode' && post && ctx.switches.is2026('execution-error')) return sendJson(res, 200, EXECUTION_ERROR);
   const jar = cookiesOf(req);
   const nullAnswer = () => {
     if (endpoint === 'graphql-shortcode') return sendJson(res, 200, { data: { xdt_shortcode_media: null }, extensions: { is_final: true }, status: 'ok' });

@@ -27,6 +27,7 @@ describe('errorMessageKey (spec §8)', () => {
     expect(errorMessageKey(api('unsupported'), 'home')).toBe('errors.unsupported');
     expect(errorMessageKey(api('share_offsite'), 'home')).toBe('errors.shareOffsite');
     expect(errorMessageKey(api('age_restricted'), 'home')).toBe('errors.ageRestricted');
+    expect(errorMessageKey(api('restricted'), 'home')).toBe('errors.restricted');
     expect(errorMessageKey(api('challenge_required'), 'home')).toBe('errors.rateLimited');
     expect(errorMessageKey(api('internal'), 'home')).toBe('errors.failedHome');
     expect(lookup(errorMessageKey(api('not_found'), 'home'))).toBe('Content not found or has been deleted. Please check the URL.');

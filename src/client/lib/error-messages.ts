@@ -25,6 +25,7 @@ export type FailureCause =
   | 'forbidden'
   | 'loginRequired'
   | 'ageRestricted'
+  | 'restricted'
   | 'noMedia'
   | 'upstream'
   | 'failed';
@@ -37,6 +38,7 @@ const BY_CODE: Partial<Record<ErrorCode, FailureCause>> = {
   private: 'forbidden',
   login_required: 'loginRequired',
   age_restricted: 'ageRestricted',
+  restricted: 'restricted',
   no_media: 'noMedia',
   rate_limited: 'rateLimited',
   challenge_required: 'rateLimited',
@@ -82,6 +84,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
       return 'errors.loginRequired';
     case 'ageRestricted':
       return 'errors.ageRestricted';
+    case 'restricted':
+      return 'errors.restricted';
     case 'noMedia':
       return NO_MEDIA[family];
     case 'upstream':

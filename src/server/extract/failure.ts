@@ -15,6 +15,8 @@ export type FailureKind =
   | 'login_required'
   /** Instagram's ruling names the post restricted (age-gated): only a logged-in adult sees it. */
   | 'age_restricted'
+  /** Instagram's oEmbed says `geoblock_required`: gated by region, age or audience, for whoever asks from here. */
+  | 'restricted'
   | 'rate_limited'
   | 'changed'
   | 'unavailable'
@@ -37,11 +39,16 @@ export class ExtractError extends Error {
   readonly weak?: true;
   /** For empty: the post's page says it is gated for the logged out (`if_not_gated_logged_out: null`). */
   readonly gated?: true;
+  /**
+   * For unavailable: Instagram's own sporadic trouble on a post that may well exist (2026's "execution error"
+   * 4630001, instaloader #2738): the next strategy is asked, no discovery starts, it never decides not_found.
+   */
+  readonly sporadic?: true;
 
   constructor(
     kind: FailureKind,
     message: string,
-    options: { retryAfterSeconds?: number; userMessage?: string; source?: ErrorSource; cause?: unknown; weak?: true; gated?: true } = {},
+    options: { retryAfterSeconds?: number; userMessage?: string; source?: ErrorSource; cause?: unknown; weak?: true; gated?: true; sporadic?: true } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;
@@ -50,6 +57,7 @@ export class ExtractError extends Error {
     this.source = options.source;
     if (options.weak) this.weak = true;
     if (options.gated) this.gated = true;
+    if (options.sporadic) this.sporadic = true;
   }
 }
 
@@ -69,6 +77,7 @@ const MESSAGES: Record<FailureKind, string> = {
   no_media: 'No downloadable content found.',
   login_required: 'Instagram only shows this content to logged-in users right now. Please try again later.',
   age_restricted: 'Instagram shows this post only to logged-in adults, so it cannot be downloaded here.',
+  restricted: 'Instagram limits who can see this post (by country, age or audience), so it cannot be downloaded here.',
   rate_limited: 'Rate limit exceeded. Please try again later.',
   changed: 'Instagram answered in a way we could not read. Please try again later.',
   unavailable: 'Instagram is not reachable right now. Please try again later.',

@@ -8,7 +8,7 @@
  */
 import type { FailureKind } from './failure.ts';
 
-const NOT_THE_STRATEGY: ReadonlySet<string> = new Set<FailureKind>(['not_found', 'private', 'no_media', 'unsupported', 'login_required', 'rate_limited', 'age_restricted']);
+const NOT_THE_STRATEGY: ReadonlySet<string> = new Set<FailureKind>(['not_found', 'private', 'no_media', 'unsupported', 'login_required', 'rate_limited', 'age_restricted', 'restricted']);
 
 export interface StrategyStatus {
   /** Successes ÷ counted outcomes in the window (1 when nothing is counted yet). */

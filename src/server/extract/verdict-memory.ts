@@ -9,7 +9,7 @@ import { createResolutionCache, type ResolutionCache } from '../store/resolution
 import { ExtractError, type FailureKind } from './failure.ts';
 
 export const VERDICT_TTL_MS = 10 * 60 * 1000;
-const REMEMBERED: ReadonlySet<FailureKind> = new Set<FailureKind>(['not_found', 'private', 'age_restricted']);
+const REMEMBERED: ReadonlySet<FailureKind> = new Set<FailureKind>(['not_found', 'private', 'age_restricted', 'restricted']);
 
 interface Remembered {
   kind: FailureKind;

@@ -8,7 +8,7 @@
  *   2. any login wall → login_required
  *   3. any throttling → rate_limited, with the longest Retry-After seen
  *   4. the post's own page answering 404 → not_found (decisive)
- *   5. the ruling said the post is restricted → age_restricted
+ *   5. the ruling said the post is restricted → age_restricted; else the oEmbed said it is gated → restricted
  *   6. every answer empty or a weak not-found → not_found (the ruling, asked first, found nothing to say)
  *   7. changed, then unavailable, then timeout
  */
@@ -37,7 +37,7 @@ export function decideFailure(failures: readonly ExtractError[]): ExtractError |
   if (throttles.length > 0) return longestWait(throttles);
   const gone = failures.find(isDecisiveNotFound);
   if (gone) return gone;
-  const restricted = failures.find((f) => f.kind === 'age_restricted');
+  const restricted = failures.find((f) => f.kind === 'age_restricted') ?? failures.find((f) => f.kind === 'restricted');
   if (restricted) return restricted;
   if (onlySilence(failures)) {
     return new ExtractError('not_found', `every strategy answered empty (${failures.map((f) => f.message).join('; ')})`);

@@ -24,6 +24,7 @@ beforeAll(async () => {
   rig = await startResolveRig({ env: { DOWNLOAD_SECRET: SECRET } });
   rig.fake.switches.set('E2Egone0001', 'not_found');
   rig.fake.switches.set('E2Eadult001', 'age_restricted');
+  rig.fake.switches.set('E2Eregion01', 'region_restricted');
 });
 afterAll(async () => {
   await rig.close();
@@ -55,11 +56,12 @@ describe('POST /api/v1/batch and its ZIP', () => {
         { url: `${post(FIXTURE.v1Carousel)}?igsh=again` }, // the same post twice: archived once
         { url: post('E2Egone0001') },
         { url: post('E2Eadult001') },
+        { url: post('E2Eregion01') },
       ],
       failed: [{ url: 'https://www.instagram.com/p/E2Eprivate99/', reason: 'This account is private.' }],
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ posts: 2, missing: 3 });
+    expect(answer.body).toMatchObject({ posts: 2, missing: 4 });
     expect(answer.body.zipUrl).toMatch(/^\/api\/v1\/zip\/[\w-]+\.[\w-]{43}$/);
 
     const zip = await zipAt(answer.body.zipUrl);
@@ -80,6 +82,8 @@ describe('POST /api/v1/batch and its ZIP', () => {
     expect(missing).toContain('https://www.instagram.com/p/E2Eprivate99/: This account is private.');
     // An age-gated post says why, not "deleted" (issue 29).
     expect(missing).toContain('https://www.instagram.com/p/E2Eadult001/: Instagram shows this post only to logged-in adults');
+    // A post gated by region or audience says so too (issue 36: Instagram's oEmbed answers geoblock_required).
+    expect(missing).toContain('https://www.instagram.com/p/E2Eregion01/: Instagram limits who can see this post');
     // The reel's best quality is the joined 1080p, made inside the archive.
     const joined = probe(read(zip.file, reel[0]!));
     expect(joined.streams.map((s) => `${s.codec_name}:${s.width ?? ''}`)).toEqual(['h264:1080', 'aac:']);

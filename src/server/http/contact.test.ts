@@ -85,21 +85,48 @@ describe('POST /api/v1/contact', () => {
   });
 
   it('stores a message sent again with the same Idempotency-Key once, across a restart, and answers its id again', async () => {
-    const send = (url: string, key: string, message = valid.message) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ ...valid, message }) });
+    const send = (url: string, key: string, message = valid.message, address = '203.0.113.1') =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-forwarded-for': address },
+        body: JSON.stringify({ ...valid, message }),
+      });
     const key = 'k3y-0f-this-message-0123';
-    const first = await start();
+    const first = await start({ TRUST_PROXY: 'true' });
     const stored = (await (await send(first.url, key)).json()) as { id: number };
     await first.app.close(); // as after a SIGKILL: the page never heard the answer, and sends again
-    const second = await start();
-    const retry = await send(second.url, key, 'The same message, sent again.');
+    const second = await start({ TRUST_PROXY: 'true' });
+    // The retry comes from a new address (a phone that changed networks): still the same message.
+    const retry = await send(second.url, key, valid.message, '198.51.100.9');
     expect([retry.status, await retry.json()]).toEqual([201, { ok: true, id: stored.id }]);
+    // Another message under the same key is a new message, stored (it was answered with the first one's id and dropped).
+    const other = await send(second.url, key, 'A different message, same key.');
+    expect(other.status).toBe(201);
+    expect(((await other.json()) as { id: number }).id).toBeGreaterThan(stored.id);
     expect((await send(second.url, 'another-message-key-0001')).status).toBe(201);
-    expect(storedMessages().map((m) => m.message)).toEqual([valid.message, valid.message]);
+    expect(storedMessages().map((m) => m.message)).toEqual([valid.message, 'A different message, same key.', valid.message]); // newest first
     for (const bad of ['short', 'x'.repeat(65), 'spaces are not allowed here']) {
       const res = await send(second.url, bad);
       expect([res.status, ((await res.json()) as { error: { code: string } }).error.code], bad).toEqual([400, 'bad_request']);
     }
+    expect(storedMessages()).toHaveLength(3);
+  });
+
+  it('a retry of a stored message does not spend the hourly limit; a new message does', async () => {
+    const { url } = await start({ RATE_LIMIT_CONTACT_PER_HOUR: '2' });
+    const send = (key: string, message: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ ...valid, message }) });
+    const first = (await (await send('retried-message-key-01', 'Sent once, retried often.')).json()) as { id: number };
+    for (let i = 0; i < 4; i++) {
+      const retry = await send('retried-message-key-01', 'Sent once, retried often.');
+      expect([retry.status, await retry.json()]).toEqual([201, { ok: true, id: first.id }]);
+    }
+    expect((await send('second-message-key-001', 'The second message of the hour.')).status).toBe(201);
+    const third = await send('third-message-key-0001', 'The third is one too many.');
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Past the limit, the first message's retry is still answered with its id.
+    expect((await send('retried-message-key-01', 'Sent once, retried often.')).status).toBe(201);
     expect(storedMessages()).toHaveLength(2);
   });
 

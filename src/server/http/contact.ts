@@ -4,7 +4,8 @@
  * honeypot, or a form sent within 3 s of opening) get the same-looking 201 and nothing is stored.
  * Rate-limited per client IP (RATE_LIMIT_CONTACT_PER_HOUR). JSON bodies only, 32 KB at most. The page sends an
  * `Idempotency-Key` per message: a retry after an answer that never arrived (a killed process, a dropped connection)
- * is answered with the message already stored, not stored twice.
+ * is answered with the message already stored, not stored twice, and is not counted against the hourly limit. The key
+ * holds only with the same message (store/contact-message-hash.ts): another message under it is a new message.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -22,6 +23,12 @@ export const CONTACT_PATH = '/api/v1/contact';
 export const CONTACT_BODY_LIMIT = 32 * 1024;
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The request's Idempotency-Key when it is well formed. */
+function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
+}
 
 export type BotReason = 'honeypot' | 'too_fast';
 
@@ -79,7 +86,20 @@ export const contactRoutes: FastifyPluginAsync<{ config: Config }> = async (app,
     CONTACT_PATH,
     {
       bodyLimit: CONTACT_BODY_LIMIT,
-      config: { rateLimit: { max: config.rateLimits.contactPerHour, timeWindow: '1 hour' } },
+      config: {
+        rateLimit: {
+          max: config.rateLimits.contactPerHour,
+          timeWindow: '1 hour',
+          // Counted once the body is read, so that a retry of a message already stored (same key, same message) is
+          // answered without spending the hour's allowance: the visitor sent it once.
+          hook: 'preHandler',
+          allowList: (request) => {
+            const key = idempotencyKeyOf(request.headers);
+            const parsed = key === undefined ? undefined : contactRequestSchema.safeParse(request.body);
+            return parsed?.success === true && store.storedUnder(key!, parsed.data) !== undefined;
+          },
+        },
+      },
     },
     async (request, reply) => {
       const bot = botReason(request.body);

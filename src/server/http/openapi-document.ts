@@ -99,7 +99,7 @@ export function openApiDocument(): object {
           responses: {
             200: { description: 'The media of the link.', content: json(ref('Resolution')) },
             400: errorAnswer('invalid_url, unsupported, share_offsite (a share link that leads off Instagram) or bad_request'),
-            403: errorAnswer('private, login_required or age_restricted (the post is age-gated: only a logged-in adult sees it)'),
+            403: errorAnswer('private, login_required, age_restricted (the post is age-gated: only a logged-in adult sees it) or restricted (Instagram limits who sees it: by region, age or audience)'),
             404: errorAnswer('not_found or no_media'),
             413: errorAnswer('payload_too_large'),
             415: errorAnswer('unsupported_media_type'),
@@ -174,7 +174,7 @@ export function openApiDocument(): object {
       '/api/v1/contact': {
         post: {
           summary: 'Send a message to the team',
-          parameters: [{ name: 'Idempotency-Key', in: 'header', description: 'One per message (16 to 64 of A-Z a-z 0-9 _ -): sent again with the same key, the message is stored once and its id answered again.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } }],
+          parameters: [{ name: 'Idempotency-Key', in: 'header', description: 'One per message (16 to 64 of A-Z a-z 0-9 _ -): the same message (name, email, text) sent again with the same key, from any address, is stored once, its id answered again and the hourly limit not spent; another message under the same key is a new message.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } }],
           requestBody: { required: true, content: json(z.toJSONSchema(contactRequestSchema, { io: 'input' })) },
           responses: { 201: { description: 'Stored.' }, 400: errorAnswer('bad_request with field errors'), 429: errorAnswer('rate_limited') },
         },

@@ -13,6 +13,9 @@ import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { startApp } from '../../../test/app-rig.ts';
 
+/** A browser's or a crawler's Accept: `/` is the page for it (cobalt's clients, with Accept: *\/*, get JSON). */
+const PAGE = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
 const page = (lang: string, h1: string) =>
   `<!doctype html><html lang="${lang}"><head><script>window.__ctx=${JSON.stringify(h1)}</script></head><body><h1>${h1}</h1></body></html>`;
 
@@ -83,21 +86,21 @@ describe('pages', () => {
   });
 
   it('sends the precompressed copy the client accepts', async () => {
-    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.inject({ url: '/', headers: { ...PAGE, 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
-    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({ url: '/', headers: { ...PAGE, 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.inject({ url: '/', headers: { ...PAGE, 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<h1>Home</h1>');
   });
 
   it.each(['/', '/fr', '/instagram-reels-downloader'])('answers 304 on %s with the same CSP, caching and ETag as the 200', async (url) => {
-    const first = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const first = await app.inject({ url, headers: { ...PAGE, 'accept-encoding': 'br' } });
     expect(first.statusCode).toBe(200);
     for (const ifNoneMatch of [String(first.headers.etag), `W/${first.headers.etag}`, `"other", ${first.headers.etag}`, '*']) {
-      const again = await app.inject({ url, headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' } });
+      const again = await app.inject({ url, headers: { ...PAGE, 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
       for (const name of ['content-security-policy', 'cache-control', 'etag', 'vary', 'x-content-type-options', 'referrer-policy']) {

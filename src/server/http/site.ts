@@ -59,9 +59,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { co
     url: '/*',
     handler: async (request, reply) => {
       const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return sendApiError(reply, new ApiError('not_found', 'No such API route.'));
-      }
+      if (pathname === '/api' || pathname.startsWith('/api/')) return noSuchApiRoute(reply);
       const answered = pathname === '/' ? root?.(request, reply) : undefined;
       if (answered) return answered;
       if (pathname.includes('\0') || pathname.includes('..')) {
@@ -94,10 +92,18 @@ export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { co
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return sendApiError(reply, new ApiError('not_found', 'No such API route.'));
+    if (request.url.startsWith('/api/')) return noSuchApiRoute(reply);
     return sendApiError(reply, new ApiError('not_found', 'Not found.'));
   });
 };
+
+/**
+ * An unknown API path's JSON 404, readable from any origin: a browser client probing for an API (cobalt v7's
+ * `GET /api/serverInfo`) reads the answer instead of seeing a network error.
+ */
+function noSuchApiRoute(reply: FastifyReply): FastifyReply {
+  return sendApiError(reply.header('Access-Control-Allow-Origin', '*'), new ApiError('not_found', 'No such API route.'));
+}
 
 /** A raw query string as it may go into a header: bytes outside printable ASCII percent-encoded. */
 function asciiOnly(query: string): string {

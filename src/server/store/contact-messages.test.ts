@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_AGENT_MAX, createContactStore, hashIp } from './contact-messages.ts';
-import { installSalt, openDatabase, type SqliteDatabase } from './database.ts';
+import { MIGRATIONS, installSalt, openDatabase, type SqliteDatabase } from './database.ts';
 
 let dir: string;
 let db: SqliteDatabase;
@@ -75,5 +75,37 @@ describe('contact store', () => {
     store.markForwardFailed(b!, 'again');
     store.markForwardFailed(b!, 'and again');
     expect(store.unforwarded(3, 10).map((m) => m.id)).toEqual([c]);
+  });
+});
+
+describe('the Idempotency-Key bound to the message (issue 38 point 10)', () => {
+  it('the same key with another message stores it; the same message under the key is found wherever it came from', () => {
+    const store = createContactStore(db);
+    const first = store.saveOnce({ ...sample, ip: '203.0.113.1' }, 'key-of-a-message-0001');
+    expect(store.saveOnce({ ...sample, ip: '198.51.100.7' }, 'key-of-a-message-0001')).toEqual({ id: first.id, created: false });
+    const other = store.saveOnce({ ...sample, message: 'Another message, same key.' }, 'key-of-a-message-0001');
+    expect(other.created).toBe(true);
+    expect(other.id).not.toBe(first.id);
+    expect(store.storedUnder('key-of-a-message-0001', sample)).toBe(first.id);
+    expect(store.storedUnder('key-of-a-message-0002', sample)).toBeUndefined();
+  });
+
+  it('a database made by the old schema (key alone unique) is migrated: its keyed rows keep being found, by message', () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    const old = openDatabase(dir, MIGRATIONS.filter((m) => m.version <= 2));
+    // A row as the old store wrote it: the key alone.
+    old.prepare(`INSERT INTO contact_messages (created_at, name, email, message, idempotency_key)
+      VALUES ('2026-11-26T10:00:00.000Z', @name, @email, @message, 'key-from-before-0001')`).run(sample);
+    old.close();
+    db = openDatabase(dir);
+    const store = createContactStore(db);
+    expect(store.saveOnce(sample, 'key-from-before-0001')).toEqual({ id: 1, created: false });
+    const other = store.saveOnce({ ...sample, message: 'A new message under the old key.' }, 'key-from-before-0001');
+    expect(other.created).toBe(true);
+    expect(other.id).toBeGreaterThan(1);
+    expect(store.count()).toBe(2);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'contact_messages'").pluck().all();
+    expect(indexes).not.toContain('contact_messages_idempotency');
   });
 });

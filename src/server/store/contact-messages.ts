@@ -3,6 +3,7 @@
  * so the caller may acknowledge the visitor. Client IPs are kept only as a salted SHA-256.
  */
 import { createHash } from 'node:crypto';
+import { messageHash } from './contact-message-hash.ts';
 import { installSalt, type SqliteDatabase } from './database.ts';
 
 export const USER_AGENT_MAX = 256;
@@ -67,9 +68,9 @@ export type ContactStore = ReturnType<typeof createContactStore>;
 
 export function createContactStore(db: SqliteDatabase, now: () => Date = () => new Date()) {
   const salt = installSalt(db);
-  const insert = db.prepare(`INSERT OR IGNORE INTO contact_messages (created_at, name, email, message, language, ip_hash, user_agent, idempotency_key)
-    VALUES (@createdAt, @name, @email, @message, @language, @ipHash, @userAgent, @idempotencyKey)`);
-  const byKey = db.prepare('SELECT id FROM contact_messages WHERE idempotency_key = ?').pluck();
+  const insert = db.prepare(`INSERT OR IGNORE INTO contact_messages (created_at, name, email, message, language, ip_hash, user_agent, idempotency_key, message_hash)
+    VALUES (@createdAt, @name, @email, @message, @language, @ipHash, @userAgent, @idempotencyKey, @messageHash)`);
+  const byKey = db.prepare('SELECT id FROM contact_messages WHERE idempotency_key = ? AND message_hash = ?').pluck();
   const byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');
   const newest = db.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT ?');
   const count = db.prepare('SELECT COUNT(*) FROM contact_messages').pluck();
@@ -89,10 +90,11 @@ export function createContactStore(db: SqliteDatabase, now: () => Date = () => n
       return this.saveOnce(input).id;
     },
     /**
-     * Commit one message unless a message with the same idempotency key is stored already: then its id, and
-     * `created: false` (the sender retried after an answer it never heard).
+     * Commit one message unless the same message (name, email, text) is stored already under the same idempotency
+     * key: then its id, and `created: false` (the sender retried after an answer it never heard, from wherever).
      */
     saveOnce(input: NewContactMessage, idempotencyKey?: string): { id: number; created: boolean } {
+      const hash = idempotencyKey === undefined ? null : messageHash(input);
       const result = insert.run({
         createdAt: now().toISOString(),
         name: input.name,
@@ -102,9 +104,14 @@ export function createContactStore(db: SqliteDatabase, now: () => Date = () => n
         ipHash: input.ip ? hashIp(input.ip, salt) : null,
         userAgent: input.userAgent ? input.userAgent.slice(0, USER_AGENT_MAX) : null,
         idempotencyKey: idempotencyKey ?? null,
+        messageHash: hash,
       });
       if (result.changes === 1) return { id: Number(result.lastInsertRowid), created: true };
-      return { id: byKey.get(idempotencyKey) as number, created: false };
+      return { id: byKey.get(idempotencyKey, hash) as number, created: false };
+    },
+    /** The id of this message stored under this key, if it is: a retry, which the hourly limit does not count. */
+    storedUnder(idempotencyKey: string, input: NewContactMessage): number | undefined {
+      return byKey.get(idempotencyKey, messageHash(input)) as number | undefined;
     },
     get(id: number): ContactMessage | undefined {
       const row = byId.get(id) as Row | undefined;

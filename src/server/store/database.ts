@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { messageHash, type MessageWords } from './contact-message-hash.ts';
 
 export type SqliteDatabase = Database.Database;
 
@@ -17,6 +18,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL cannot do (a hash), run after `sql` in the same transaction. */
+  backfill?: (db: SqliteDatabase) => void;
 }
 
 /** The schema's history. Append only: never edit a migration that has shipped. */
@@ -53,6 +56,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE contact_messages ADD COLUMN idempotency_key TEXT;
       CREATE UNIQUE INDEX contact_messages_idempotency ON contact_messages (idempotency_key) WHERE idempotency_key IS NOT NULL;
     `,
+  },
+  {
+    version: 3,
+    name: 'contact idempotency keys bound to the message',
+    // A key alone let another message under the same key be answered with the first one's id and dropped: the key
+    // counts together with the message's hash (contact-message-hash.ts). Stored keyed rows get their hash here.
+    sql: `
+      ALTER TABLE contact_messages ADD COLUMN message_hash TEXT;
+      DROP INDEX contact_messages_idempotency;
+      CREATE UNIQUE INDEX contact_messages_idempotency_message ON contact_messages (idempotency_key, message_hash)
+        WHERE idempotency_key IS NOT NULL;
+    `,
+    backfill: (db) => {
+      const rows = db.prepare('SELECT id, name, email, message FROM contact_messages WHERE idempotency_key IS NOT NULL').all() as (MessageWords & { id: number })[];
+      const set = db.prepare('UPDATE contact_messages SET message_hash = ? WHERE id = ?');
+      for (const row of rows) set.run(messageHash(row), row.id);
+    },
   },
 ];
 
@@ -92,6 +112,7 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = M
     db.transaction(() => {
       if (current() >= migration.version) return;
       db.exec(migration.sql);
+      migration.backfill?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
       appliedNow.push(migration.version);
     }).immediate();

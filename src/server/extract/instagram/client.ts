@@ -8,11 +8,11 @@
  */
 import { countEgress } from '../../metrics.ts';
 import { ExtractError } from '../failure.ts';
-import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from './egress/egress-pool.ts';
-import { CookieJars } from './egress/cookie-jar.ts';
-import { currentClient, waitAllowance } from './egress/lookup-client.ts';
-import type { Session } from './egress/session-pool.ts';
-import { TransportError, type Transport } from './egress/transport.ts';
+import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from '../meta/egress/egress-pool.ts';
+import { CookieJars } from '../meta/egress/cookie-jar.ts';
+import { currentClient, waitAllowance } from '../meta/egress/lookup-client.ts';
+import type { Session } from '../meta/egress/session-pool.ts';
+import { TransportError, type Transport } from '../meta/egress/transport.ts';
 import { redirectWall, sessionWall } from './login-wall.ts';
 
 export const BROWSER_UA =

@@ -5,7 +5,7 @@
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient, UpstreamResponse } from './client.ts';
-import { classifyMessage, classifyStatus, loggedOutInBody, throttleInBody, tryJson } from './responses.ts';
+import { classifyMessage, classifyStatus, loggedOutInBody, sporadicInBody, throttleInBody, tryJson } from './responses.ts';
 import type { TokenStore, WebTokens } from './tokens.ts';
 
 export interface GraphqlQuery {
@@ -67,15 +67,16 @@ export async function postGraphql(
 
 /**
  * A GraphQL answer → its JSON, or the failure it carries. Throttling (a 429, or a 200 with a throttling code) is
- * rate_limited and never starts discovery. Any other answer with `errors` and no `data` means Instagram no longer
- * knows the document, whatever its `status` says: a stale doc id.
+ * rate_limited and never starts discovery, nor does Instagram's sporadic "execution error" 4630001 (unavailable).
+ * Any other answer with `errors` and no `data` means Instagram no longer knows the document, whatever its `status`
+ * says: a stale doc id.
  */
 export function readGraphqlAnswer(res: UpstreamResponse, query: Pick<GraphqlQuery, 'what' | 'docId'>): Record<string, unknown> {
   const parsed = tryJson(res.body);
   // 2026: a stale or refused document answers HTTP 400 `invalid request` with `errors` (instaloader #2710).
   if (res.status === 400 && parsed && typeof parsed === 'object' && Array.isArray((parsed as { errors?: unknown }).errors)) {
     const body = parsed as Record<string, unknown>;
-    const refused = throttleInBody(body, query.what) ?? loggedOutInBody(body, query.what);
+    const refused = throttleInBody(body, query.what) ?? loggedOutInBody(body, query.what) ?? sporadicInBody(body, query.what);
     if (refused) throw refused;
     const first = (body.errors as { message?: string }[])[0];
     throw new StaleDocumentError(`${query.what}: 400 ${String(body.message ?? '')} ${first?.message ?? ''} (doc_id ${query.docId})`);
@@ -87,7 +88,7 @@ export function readGraphqlAnswer(res: UpstreamResponse, query: Pick<GraphqlQuer
     throw new ExtractError('changed', `${query.what}: expected JSON, got ${res.body.trimStart().slice(0, 40).replace(/\s+/g, ' ')}`);
   }
   const json = parsed as Record<string, unknown>;
-  const throttle = throttleInBody(json, query.what) ?? loggedOutInBody(json, query.what);
+  const throttle = throttleInBody(json, query.what) ?? loggedOutInBody(json, query.what) ?? sporadicInBody(json, query.what);
   if (throttle) throw throttle;
   if (!json.data) {
     if (Array.isArray(json.errors) || json.status !== 'fail') {

@@ -1,8 +1,8 @@
 /** Login walls by their address and their answer: client.ts (who was walled off) and responses.ts (a failure) both ask. */
 
 /**
- * Where Instagram puts a visitor it will not serve: its login page, a challenge, or (since 2026, and for an expired
- * session) its home page `/` (yt-dlp `_is_login_redirect`, gallery-dl #8714, #9731, yt-dlp #17278).
+ * Where Instagram puts a visitor it will not serve: its login page, a challenge or checkpoint, or (since 2026, and
+ * for an expired session) its home page `/` (yt-dlp `_is_login_redirect`, gallery-dl #8714, #9731, yt-dlp #17278).
  */
 export function isLoginWall(location: string): boolean {
   let path: string;
@@ -11,7 +11,8 @@ export function isLoginWall(location: string): boolean {
   } catch {
     return false;
   }
-  return path === '/' || path.startsWith('/accounts/login') || path.startsWith('/challenge');
+  // `/auth_platform/?apc=…` is a checkpoint, as `/challenge/` is (gallery-dl #9654, 2026-07; read 2026-11-27).
+  return path === '/' || path.startsWith('/accounts/login') || path.startsWith('/challenge') || path.startsWith('/auth_platform');
 }
 
 /** An answer's status, headers and body: what the walls below read (client.ts's UpstreamResponse has this shape). */

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import type { RawMediaItem, RawRendition, RawResolution } from '../raw.ts';
 import { ExtractError } from '../failure.ts';
-import { kindOf, mediaSourceUrl, type NormalizeContext } from './media-kind.ts';
-import { withDashQualities } from './dash-video.ts';
-import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from './renditions.ts';
+import { kindOf, mediaSourceUrl, type NormalizeContext } from '../meta/media-kind.ts';
+import { withDashQualities } from '../meta/dash-video.ts';
+import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from '../meta/renditions.ts';
 
 const dimensions = z.object({ width: z.number(), height: z.number() });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphqlMediaOf, loadSample, SAMPLE, sampleFiles } from '../../../../test/fake-instagram/samples.ts';
 import { ExtractError } from '../failure.ts';
 import { normalizeGraphql } from './normalize-graphql.ts';
-import { normalizeV1 } from './normalize-v1.ts';
+import { normalizeV1 } from '../meta/normalize-v1.ts';
 import { profileResolution } from './profile.ts';
 import { parseWebProfile, userFromWebProfile } from './users/web-profile-info.ts';
 

@@ -9,7 +9,7 @@ import { canonicalUrl } from '../../../shared/link.ts';
 import { ExtractError } from '../failure.ts';
 import type { RawRendition, RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
-import { previewOf, rankRenditions } from './renditions.ts';
+import { previewOf, rankRenditions } from '../meta/renditions.ts';
 import { readJson } from './responses.ts';
 import type { FoundUser, UserLookupWay } from './users/found-user.ts';
 import { largestPictureLoggedOut, type PictureSource } from './users/largest-picture.ts';

@@ -97,6 +97,19 @@ export function loggedOutInBody(body: Record<string, unknown>, what: string): Ex
   return undefined;
 }
 
+/**
+ * GraphQL's sporadic failure on posts that exist, since 2026-09-04: HTTP 200 `{data: null, errors: [{message:
+ * "execution error", code: 4630001, description: "Media not found or unavailable"}]}` (instaloader #2738, as issue
+ * 36 quotes it; the thread is not in the search index read 2026-11-27). Neither a stale document nor a missing post.
+ */
+const SPORADIC_CODES = new Set([4630001]);
+
+export function sporadicInBody(body: Record<string, unknown>, what: string): ExtractError | undefined {
+  if (!Array.isArray(body.errors)) return undefined;
+  const entry = (body.errors as { code?: unknown; message?: unknown }[]).find((e) => typeof e?.code === 'number' && SPORADIC_CODES.has(e.code));
+  return entry ? new ExtractError('unavailable', `${what}: GraphQL error ${String(entry.code)} ${String(entry.message ?? '')}`.trim(), { sporadic: true }) : undefined;
+}
+
 /** GraphQL's throttling codes, sent with HTTP 200: 1675004 "Rate limit exceeded". */
 const THROTTLE_CODES = new Set([1675004]);
 

@@ -8,7 +8,7 @@ import { ExtractError } from '../failure.ts';
 import type { RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
 import { dig } from './graphql.ts';
-import { normalizeV1 } from './normalize-v1.ts';
+import { normalizeV1 } from '../meta/normalize-v1.ts';
 import { lookUpUser, type UserLookupStep } from './users/look-up-user.ts';
 import { readJson } from './responses.ts';
 

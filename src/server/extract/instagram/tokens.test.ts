@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashAudioUrl } from './renditions.ts';
+import { dashAudioUrl } from '../meta/renditions.ts';
 import { classifyStatus, readJson } from './responses.ts';
 import { parseCsrfCookie, parseCsrfInPage, parseLsd } from './tokens.ts';
 

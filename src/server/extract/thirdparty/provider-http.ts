@@ -1,7 +1,7 @@
 /** HTTP for the optional third-party providers: JSON in and out, a timeout, the RapidAPI-style key headers. */
 import { Agent, request } from 'undici';
 import { ExtractError } from '../failure.ts';
-import { readBounded, TransportError } from '../instagram/egress/transport.ts';
+import { readBounded, TransportError } from '../meta/egress/transport.ts';
 import { classifyStatus, tryJson } from '../instagram/responses.ts';
 
 /** Every upstream answer is bounded: a provider streaming junk must not fill our memory. */

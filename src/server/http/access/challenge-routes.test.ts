@@ -67,6 +67,22 @@ describe('the challenge', () => {
   });
 });
 
+describe('the challenge’s base cost', () => {
+  it('is CHALLENGE_PUZZLES puzzles of CHALLENGE_BITS bits, and a solution of that cost is accepted', async () => {
+    const costly = await startResolveRig({ env: { ...env, CHALLENGE_PUZZLES: '3', CHALLENGE_BITS: '13' }, fake: rig.fake });
+    try {
+      const challenge = await challengeFor(costly.app.base, '198.51.100.40');
+      expect([challenge.puzzles, challenge.bits]).toEqual([3, 13]);
+      expect((await redeem(costly.app.base, '198.51.100.40', challenge, solveChallenge(challenge))).status).toBe(200);
+    } finally {
+      await costly.close();
+    }
+    // Unset: 12 puzzles of 10 bits (docs/deploy.md, "The challenge").
+    const challenge = await challengeFor(rig.app.base, '198.51.100.41');
+    expect([challenge.puzzles, challenge.bits]).toEqual([12, 10]);
+  });
+});
+
 describe.runIf(redisServerAvailable())('two instances, one Redis', () => {
   let redis: TestRedis;
   beforeAll(async () => {

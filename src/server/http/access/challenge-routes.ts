@@ -35,7 +35,7 @@ export const challengeRoutes: FastifyPluginAsync<ChallengeRouteOptions> = async 
 
   app.get('/api/v1/challenge', { config: { rateLimit } }, async (request, reply) => {
     countChallenge('issued');
-    return reply.header('cache-control', 'no-store').send(createChallenge(secret, clientOf(request)));
+    return reply.header('cache-control', 'no-store').send(createChallenge(secret, clientOf(request), config.access.challengeCost));
   });
 
   app.post('/api/v1/session', { bodyLimit: 4096, config: { rateLimit }, onRequest: jsonOnlyNoStore }, async (request) => {

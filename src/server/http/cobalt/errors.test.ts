@@ -19,6 +19,7 @@ describe('cobalt error mapping', () => {
     ['no_media', 'content.post.unavailable', undefined],
     ['private', 'content.post.private', undefined],
     ['age_restricted', 'content.post.age', undefined],
+    ['restricted', 'content.region', undefined],
     ['login_required', 'fetch.empty', undefined],
     ['upstream_changed', 'fetch.fail', { service: 'instagram' }],
     ['upstream_unavailable', 'fetch.fail', { service: 'instagram' }],
@@ -57,9 +58,20 @@ describe('cobalt error mapping', () => {
     expect(code(unauthorized, `Api-Key  ${KEY}`).code).toBe('error.api.auth.key.invalid');
     expect(code(unauthorized, `Bearer ${KEY}`).code).toBe('error.api.auth.key.not_api_key');
     expect(code(unauthorized, undefined).code).toBe('error.api.auth.key.missing');
+    // A bare scheme is a key that is not one (cobalt reads `Api-Key` alone as invalid), not another scheme.
+    expect(code(unauthorized, 'Api-Key').code).toBe('error.api.auth.key.invalid');
     expect(code(new ApiError('forbidden', 'This key may not be used from your address.')).code).toBe('error.api.auth.key.ip_not_allowed');
     expect(code(new ApiError('forbidden', 'This key may not be used from this user agent.')).code).toBe('error.api.auth.key.ua_not_allowed');
     expect(toCobaltError(new ApiError('forbidden', 'x'), { limit }).status).toBe(400);
+  });
+
+  it('with no anonymous allowance, challenge_required is cobalt’s auth code (400), never a wait that cannot help', () => {
+    const challenge = new ApiError('challenge_required', 'Solve the challenge');
+    const keyRequired = (authorization?: string) => toCobaltError(challenge, { limit, authorization, keyRequired: true });
+    expect(keyRequired().status).toBe(400);
+    expect(keyRequired().headers).toEqual({});
+    expect(keyRequired().body.error).toEqual({ code: 'error.api.auth.key.missing' });
+    expect(keyRequired('Bearer x.y').body.error).toEqual({ code: 'error.api.auth.key.not_api_key' });
   });
 
   it('Fastify’s own failures: body errors are invalid_body, a wrong type header.content_type, anything else unknown', () => {

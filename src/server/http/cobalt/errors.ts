@@ -19,10 +19,17 @@ export interface CobaltErrorContext {
   limit: { max: number; windowSeconds: number };
   /** Headers @fastify/rate-limit set on a refusal (x-ratelimit-*, retry-after), read back for the draft-6 names. */
   sentHeader?: (name: string) => string | undefined;
+  /**
+   * No anonymous allowance here (API_AUTH_REQUIRED, or CHALLENGE_FREE_PER_MIN=0): waiting never helps a keyless
+   * client, so the gate's challenge_required is cobalt's auth code, not rate_exceeded.
+   */
+  keyRequired?: boolean;
 }
 
 const INSTAGRAM = { service: 'instagram' };
 const API_KEY = /^Api-Key [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The Api-Key scheme, with a key or bare (cobalt's `split(' ', 2)`: a bare `Api-Key` is an invalid key, not none). */
+const API_KEY_SCHEME = /^api-key( |$)/i;
 
 const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: string } }>> = {
   invalid_url: { code: 'link.invalid' },
@@ -35,6 +42,7 @@ const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: st
   no_media: { code: 'content.post.unavailable' },
   private: { code: 'content.post.private' },
   age_restricted: { code: 'content.post.age' },
+  restricted: { code: 'content.region' },
   login_required: { code: 'fetch.empty' },
   upstream_changed: { code: 'fetch.fail', context: INSTAGRAM },
   upstream_unavailable: { code: 'fetch.fail', context: INSTAGRAM },
@@ -42,10 +50,14 @@ const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: st
   internal: { code: 'generic' },
 };
 
-/** cobalt's reason for a refused key: the header's shape tells a malformed key from one this instance does not know. */
+/**
+ * cobalt's reason for a refused key (its validateAuthorization, api/src/security/api-keys.js at a636575, read
+ * 2026-11-27): no header is `missing`, another scheme (a Bearer token) `not_api_key`, and the header's shape tells
+ * a malformed key from one this instance does not know.
+ */
 function keyProblem(authorization: string | undefined): string {
   if (!authorization) return 'missing';
-  if (!/^api-key /i.test(authorization)) return 'not_api_key';
+  if (!API_KEY_SCHEME.test(authorization)) return 'not_api_key';
   return API_KEY.test(authorization) ? 'not_found' : 'invalid';
 }
 
@@ -78,8 +90,9 @@ export function toCobaltError(error: ApiError, context: CobaltErrorContext): Cob
       // Instagram throttled this instance: cobalt says the instance was rate limited by the service.
       return error.source === 'instagram' ? plain('fetch.rate', INSTAGRAM) : rateExceeded(error, context);
     case 'challenge_required':
-      // The proof of work is for our own pages; a cobalt client past the anonymous allowance is told to wait.
-      return rateExceeded(error, context);
+      // The proof of work is for our own pages; a cobalt client past the anonymous allowance is told to wait, and
+      // one that has none is told what cobalt tells it without a key (its api.js answers 400 auth.key.*).
+      return context.keyRequired ? plain(`auth.key.${keyProblem(context.authorization)}`) : rateExceeded(error, context);
     case 'unauthorized':
       return plain(`auth.key.${keyProblem(context.authorization)}`);
     case 'forbidden':

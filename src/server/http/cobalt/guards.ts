@@ -43,22 +43,29 @@ function prefersJson(accept: string | undefined): boolean {
 }
 
 /**
- * GET / is cobalt's instance info when the client prefers JSON, or when it is another site's script (a cross-site
- * request that is not a navigation, or an Origin that is not ours). Navigations, our own service worker, crawlers and
- * curl get the page.
+ * GET / is the site's page for navigations, for an Accept that names HTML (crawlers) and for our own origin's
+ * requests (the service worker keeps `/` with `Accept: *\/*`); any other GET / is cobalt's instance info, as cobalt
+ * answers it whatever the request says (cobalt-kit, gobalt and kobalt send `Accept: *\/*`; curl does too). A request
+ * that prefers JSON gets it even when it names HTML too.
  */
 export function wantsInstanceInfo(headers: FastifyRequest['headers'], publicOrigin: string): boolean {
+  if (headers['sec-fetch-mode'] === 'navigate') return false;
   if (prefersJson(headers.accept)) return true;
-  const site = headers['sec-fetch-site'];
-  const mode = headers['sec-fetch-mode'];
-  if (site === 'cross-site' && mode !== 'navigate') return true;
-  const origin = headers.origin;
-  return origin !== undefined && origin !== publicOrigin.replace(/\/+$/, '');
+  const html = acceptOf(headers.accept, 'text/html');
+  if (html.named && html.weight > 0) return false;
+  if (headers['sec-fetch-site'] === 'same-origin') return false;
+  // A same-origin request from a browser without Fetch Metadata still says whose page it is.
+  return headers.origin !== publicOrigin.replace(/\/+$/, '');
+}
+
+/** onRequest: CORS and no caching on every answer, errors included. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.headers(CORS_HEADERS).header('Cache-Control', 'no-store');
 }
 
 /** onRequest of POST /: CORS and no caching on every answer, then cobalt's header checks. */
 export async function cobaltHeaders(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  reply.headers(CORS_HEADERS).header('Cache-Control', 'no-store');
+  await noStore(request, reply);
   const accept = acceptOf(request.headers.accept, 'application/json');
   // cobalt wants exactly application/json; a list that names it (with a weight) is taken too, `*/*` alone is not.
   const problem = !accept.named || accept.weight === 0 ? 'header.accept' : !JSON_TYPE.test(request.headers['content-type'] ?? '') ? 'header.content_type' : undefined;

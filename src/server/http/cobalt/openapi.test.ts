@@ -13,6 +13,7 @@ describe('OpenAPI: the cobalt-compatible endpoint', () => {
     expect(body.additionalProperties).toBe(false);
     expect([...body.properties.videoQuality.enum].sort()).toEqual(['max', '4320', '2160', '1440', '1080', '720', '480', '360', '240', '144'].sort());
     expect(Object.keys(root.post.responses)).toEqual(['200', '400', '429']);
+    expect(Object.keys(doc.paths['/session']).sort()).toEqual(['options', 'post']);
     // The native routes are still there, unchanged in order.
     expect(Object.keys(doc.paths).indexOf('/api/v1/resolve')).toBe(0);
   });

@@ -72,13 +72,20 @@ export const cobaltPaths = {
       },
     },
     get: {
-      summary: 'cobalt’s instance info (to a request preferring JSON, or another site’s script); the home page otherwise',
+      summary: 'cobalt’s instance info (to any request but a navigation, an Accept naming text/html, or our own origin’s); the home page to those',
       responses: {
         200: {
-          description: '`{ cobalt: { version, url, startTime, services: ["instagram"] }, git }`, or the page (text/html). Vary: Accept, Origin, Sec-Fetch-Site, Sec-Fetch-Mode.',
+          description: '`{ cobalt: { version, url, startTime, services: ["instagram"] }, git }` (curl gets this), or the page (text/html). Vary: Accept, Origin, Sec-Fetch-Site, Sec-Fetch-Mode.',
         },
       },
     },
     options: { summary: 'CORS preflight of cobalt’s POST / (any origin)', responses: { 204: { description: 'Allowed: GET, POST.' } } },
+  },
+  '/session': {
+    post: {
+      summary: 'cobalt’s session endpoint: this instance has no cobalt sessions (our challenge’s session is /api/v1/session)',
+      responses: { 400: { description: '`error.api.auth.not_configured`, as cobalt answers without sessions; readable from any origin.', content: json(cobaltError) } },
+    },
+    options: { summary: 'CORS preflight of POST /session (any origin)', responses: { 204: { description: 'Allowed: GET, POST.' } } },
   },
 };

@@ -30,13 +30,21 @@ describe('GET /', () => {
     expect(again.status).toBe(304);
   });
 
-  it('our service worker (same-origin fetch) gets the page', async () => {
-    const res = await get({ accept: '*/*', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  it('our service worker (same-origin fetch) and a crawler (Accept names HTML) get the page', async () => {
+    const asked: Record<string, string>[] = [{ accept: '*/*', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, { accept: 'text/html,application/xhtml+xml', 'user-agent': 'Googlebot/2.1' }];
+    for (const headers of asked) {
+      const res = await get(headers);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
   });
 
   it('cobalt’s clients get the instance info, listing instagram, from any origin', async () => {
-    const asked: Record<string, string>[] = [{ accept: 'application/json' }, { accept: '*/*', origin: 'https://cobalt.tools', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' }];
+    const asked: Record<string, string>[] = [
+      { accept: 'application/json' },
+      { accept: '*/*', origin: 'https://cobalt.tools', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+      // cobalt-kit's info() and curl: Accept */*, no Origin, no Fetch Metadata (issue 39: they got the page).
+      { accept: '*/*' },
+    ];
     for (const headers of asked) {
       const res = await get(headers);
       expect(res.status).toBe(200);
@@ -85,5 +93,30 @@ describe('POST / rate limit', () => {
     expect((await native.json()).error.code).toBe('invalid_url');
     // …and sends no counters under the limit (they would cost every cached resolve).
     expect([...native.headers.keys()].filter((name) => /ratelimit/.test(name))).toEqual([]);
+  });
+});
+
+describe('what cobalt’s clients probe besides /', () => {
+  it('an unknown API path (cobalt v7’s GET /api/serverInfo) is our JSON 404, readable from any origin', async () => {
+    for (const [method, route] of [['GET', '/api/serverInfo'], ['GET', '/api/v1/nothing'], ['POST', '/api/json']] as const) {
+      const res = await fetch(`${rig.base}${route}`, { method, headers: { origin: 'https://cobalt.tools', accept: '*/*' } });
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get('access-control-allow-origin'), route).toBe('*');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+  });
+
+  it('POST /session answers cobalt’s auth.not_configured (400) with CORS, and its preflight passes', async () => {
+    const preflight = await fetch(`${rig.base}/session`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://cobalt.tools', 'access-control-request-method': 'POST', 'access-control-request-headers': 'cf-turnstile-response' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('cf-turnstile-response');
+    const res = await fetch(`${rig.base}/session`, { method: 'POST', headers: { origin: 'https://cobalt.tools', 'cf-turnstile-response': 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({ status: 'error', error: { code: 'error.api.auth.not_configured' } });
   });
 });

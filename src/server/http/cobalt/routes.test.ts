@@ -207,11 +207,17 @@ describe('errors in cobalt’s codes', () => {
     expect(res.body).toEqual(error(code, context));
   });
 
-  it('links: missing, invalid, another service, an unsupported Instagram link, an offsite share', async () => {
+  it('links: missing, invalid, of no service, of a service not served, an unsupported Instagram link, an offsite share', async () => {
     expect((await cobalt({ videoQuality: '720' })).body).toEqual(error('link.missing'));
     expect((await cobalt({ url: '' })).body).toEqual(error('link.missing'));
     expect((await cobalt({ url: 'not a link' })).body).toEqual(error('link.invalid'));
-    expect((await cobalt({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).body).toEqual(error('service.unsupported'));
+    // cobalt's url.js (a636575, read 2026-11-27): a host of no service is link.invalid, a known service that is not
+    // served is service.disabled (issue 39: both were service.unsupported).
+    expect((await cobalt({ url: 'https://example.com/p/abc/' })).body).toEqual(error('link.invalid'));
+    expect((await cobalt({ url: 'https://instagram.com.example.net/p/abc/' })).body).toEqual(error('link.invalid'));
+    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/dQw4w9WgXcQ', 'https://x.com/a/status/1', 'https://vm.tiktok.com/ZMabc/']) {
+      expect((await cobalt({ url })).body, url).toEqual(error('service.disabled'));
+    }
     expect((await cobalt({ url: `${IG}/explore/` })).body).toEqual(error('link.unsupported', { service: 'instagram' }));
     expect((await cobalt({ url: `${IG}/share/p/${FIXTURE.shareOffsite}/` })).body).toEqual(error('link.unsupported', { service: 'instagram' }));
   });

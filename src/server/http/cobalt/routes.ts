@@ -5,16 +5,18 @@
  * its CORS preflight. `GET /` is the site's (info.ts answers it there for cobalt's clients). Every failure on these
  * routes, the access gate's and the rate limiter's included, leaves in cobalt's error shape, never as a 5xx.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { LinkResolver } from '../link-resolver.ts';
 import { cobaltAnswer } from './answers.ts';
 import { cobaltError, cobaltErrorOf, GENERIC_ERROR, type CobaltError } from './errors.ts';
-import { answerPreflight, CORS_HEADERS, cobaltHeaders } from './guards.ts';
+import { answerPreflight, CORS_HEADERS, cobaltHeaders, noStore } from './guards.ts';
+import { clientOf } from '../access/identity.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { COUNTERS_ON_EVERY_ANSWER, draft6RateLimitHeaders } from './rate-headers.ts';
 import { MAX_COBALT_BODY_BYTES, parseCobaltRequest } from './schema.ts';
+import { serviceOfLink } from './services.ts';
 
 export interface CobaltRouteOptions {
   config: Config;
@@ -24,13 +26,10 @@ export interface CobaltRouteOptions {
 
 const WINDOW_SECONDS = 60;
 
-/** A link to a web page that is not Instagram's: cobalt calls that another service. */
-function isWebLink(url: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(url).protocol);
-  } catch {
-    return false;
-  }
+/** The services a request's API key may use (cobalt's `allowedServices`); undefined: any. */
+function allowedServicesOf(request: FastifyRequest): ReadonlySet<string> | undefined {
+  const access = request.access;
+  return access?.status === 'ok' ? access.key.allowedServices : undefined;
 }
 
 function send(reply: FastifyReply, answer: CobaltError | { status: string }): FastifyReply {
@@ -41,6 +40,7 @@ function send(reply: FastifyReply, answer: CobaltError | { status: string }): Fa
 
 export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, { config, resolveLink }) => {
   const limit = { max: config.rateLimits.resolvePerMin, windowSeconds: WINDOW_SECONDS };
+  const keyRequired = config.access.authRequired || config.access.challengeFreePerMin === 0;
 
   app.setErrorHandler((err, request, reply) => {
     const authorization = request.headers.authorization;
@@ -48,7 +48,7 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
       const value = reply.getHeader(name);
       return value === undefined ? undefined : String(value);
     };
-    const mapped = cobaltErrorOf(err, { authorization, limit, sentHeader });
+    const mapped = cobaltErrorOf(err, { authorization, limit, sentHeader, keyRequired });
     if (!mapped) request.log.error({ err }, 'unexpected error on cobalt POST /');
     return send(reply, mapped ?? GENERIC_ERROR);
   });
@@ -65,11 +65,17 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
       const parsed = parseCobaltRequest(request.body);
       if (!parsed.ok) return send(reply, cobaltError(parsed.code));
       const { url } = parsed.request;
+      const service = serviceOfLink(url);
+      // A key that lists its services is refused another's link before any lookup, as cobalt's extract() does.
+      const allowed = allowedServicesOf(request);
+      if (service !== undefined && allowed && !allowed.has(service)) return send(reply, cobaltError('service.disabled'));
       let raw;
       try {
-        raw = await resolveLink(url, undefined, request.ip);
+        raw = await resolveLink(url, undefined, clientOf(request));
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'invalid_url' && isWebLink(url)) return send(reply, cobaltError('service.unsupported'));
+        // The resolver reads every link of a service it serves (another shape is `unsupported`): a link it cannot
+        // read at all is of no service (link.invalid, mapped below) or of one this instance does not serve.
+        if (err instanceof ApiError && err.code === 'invalid_url' && service !== undefined) return send(reply, cobaltError('service.disabled'));
         throw err;
       }
       return send(reply, cobaltAnswer(raw, parsed.request, { secret: config.media.secret, origin: config.publicOrigin }));
@@ -77,4 +83,9 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
   );
 
   app.options('/', async (request, reply) => answerPreflight(request, reply));
+
+  // cobalt's session endpoint (a Turnstile-earned JWT) answers this when the instance has no sessions, as here:
+  // our challenge's session is /api/v1/session, for our own pages. With CORS, so a browser client reads the answer.
+  app.post('/session', { bodyLimit: MAX_COBALT_BODY_BYTES, onRequest: noStore }, async (_request, reply) => send(reply, cobaltError('auth.not_configured')));
+  app.options('/session', async (request, reply) => answerPreflight(request, reply));
 };

@@ -2,8 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import { USERNAME_RE } from '../../../shared/link.ts';
 import { ExtractError, toApiError } from '../../extract/failure.ts';
-import { asClient } from '../../extract/instagram/egress/lookup-client.ts';
+import { asClient } from '../../extract/meta/egress/lookup-client.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { clientOf } from '../access/identity.ts';
 
 /** A whole view, every section included, within this time. */
 const DEADLINE_MS = 25_000;
@@ -18,7 +19,7 @@ export function usernameOf(param: string): string {
 /** Run a lookup for this client (the egress budget queues fairly across clients), failures in the API's terms. */
 export async function forClient<T>(request: FastifyRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   try {
-    return await asClient(request.ip, () => run(AbortSignal.timeout(DEADLINE_MS)));
+    return await asClient(clientOf(request), () => run(AbortSignal.timeout(DEADLINE_MS)));
   } catch (err) {
     throw err instanceof ExtractError ? toApiError(err) : err;
   }

@@ -1,11 +1,11 @@
 /**
- * One discovery pass: fetch an Instagram page (the post's own, or `/`), collect its script bundles on the static
- * origin, and read them (a size cap each, a time cap for the pass, a few at a time) until every wanted Relay
+ * One discovery pass: fetch an Instagram page (the post's own; `/` when that one is walled or names no bundle),
+ * collect its script bundles on the static origin, and read them (a size cap each, a time cap for the pass, a few at a time) until every wanted Relay
  * operation's doc id is found.
  */
 import type { UpstreamClient } from '../client.ts';
-import { bundleUrls } from './bundle-urls.ts';
-import { findRelayDocIds } from './relay-operations.ts';
+import { bundleUrls } from '../../meta/discovery/bundle-urls.ts';
+import { findRelayDocIds } from '../../meta/discovery/relay-operations.ts';
 
 export interface DiscoveryLimits {
   maxBundles: number;
@@ -35,10 +35,15 @@ export async function discoverDocIds(
   const staticOrigin = client.options.staticOrigin;
   if (!staticOrigin) return pass;
   const signal = AbortSignal.timeout(limits.timeMs);
-  pass.requests++;
-  const page = await client.send({ origin: 'web', path: pagePath, xhr: false, signal }).catch(() => undefined);
-  if (!page || page.status !== 200) return pass;
-  const queue = bundleUrls(page.body, client.options.webOrigin + pagePath, staticOrigin, limits.maxBundles);
+  const bundlesOf = async (path: string): Promise<string[]> => {
+    pass.requests++;
+    const page = await client.send({ origin: 'web', path, xhr: false, signal }).catch(() => undefined);
+    return page?.status === 200 ? bundleUrls(page.body, client.options.webOrigin + path, staticOrigin, limits.maxBundles) : [];
+  };
+  // A logged-out egress often gets the post's page as a login wall; the home page still loads there and names the
+  // same bundles (issue 36, fact 10).
+  let queue = await bundlesOf(pagePath);
+  if (queue.length === 0 && pagePath !== '/') queue = await bundlesOf('/');
   pass.bundles = queue.length;
   const wanted = () => operations.filter((op) => !pass.ids.has(op));
   const worker = async () => {

@@ -9,8 +9,8 @@ import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../../../../../
 import type { BundleMode } from '../../../../../test/fake-instagram/bundles.ts';
 import { startResolveRig, type ResolveRig } from '../../../../../test/fake-instagram/rig.ts';
 import { redisServerAvailable, startTestRedis } from '../../../../../test/redis-server.ts';
-import { bundleUrls } from './bundle-urls.ts';
-import { findRelayDocIds } from './relay-operations.ts';
+import { bundleUrls } from '../../meta/discovery/bundle-urls.ts';
+import { findRelayDocIds } from '../../meta/discovery/relay-operations.ts';
 import { readinessDetail } from '../../../../../test/readiness.ts';
 
 const IG = 'https://www.instagram.com';

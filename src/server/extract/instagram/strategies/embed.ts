@@ -5,10 +5,10 @@
  */
 import { ExtractError } from '../../failure.ts';
 import type { RawResolution } from '../../raw.ts';
-import type { NormalizeContext } from '../media-kind.ts';
+import type { NormalizeContext } from '../../meta/media-kind.ts';
 import { dig } from '../graphql.ts';
 import { normalizeGraphql } from '../normalize-graphql.ts';
-import { normalizeV1 } from '../normalize-v1.ts';
+import { normalizeV1 } from '../../meta/normalize-v1.ts';
 import { fetchPage } from '../page.ts';
 import type { PostStrategy } from '../strategy.ts';
 

@@ -4,7 +4,7 @@
  */
 import { ExtractError } from '../../failure.ts';
 import { dig } from '../graphql.ts';
-import { normalizeV1 } from '../normalize-v1.ts';
+import { normalizeV1 } from '../../meta/normalize-v1.ts';
 import { readJson } from '../responses.ts';
 import { shortcodeToPk } from '../../../../shared/shortcode.ts';
 import type { PostStrategy } from '../strategy.ts';

@@ -8,7 +8,7 @@
  */
 import { ExtractError } from '../../failure.ts';
 import { dig } from '../graphql.ts';
-import { normalizeV1 } from '../normalize-v1.ts';
+import { normalizeV1 } from '../../meta/normalize-v1.ts';
 import { fetchPage } from '../page.ts';
 import type { PostStrategy } from '../strategy.ts';
 

@@ -5,7 +5,7 @@
 import { canonicalUrl } from '../../../../shared/link.ts';
 import { ExtractError } from '../../failure.ts';
 import { dig, postGraphql } from '../graphql.ts';
-import { normalizeV1 } from '../normalize-v1.ts';
+import { normalizeV1 } from '../../meta/normalize-v1.ts';
 import { shortcodeToPk } from '../../../../shared/shortcode.ts';
 import { DOC_ID_OPERATIONS } from '../doc-ids.ts';
 import type { PostStrategy } from '../strategy.ts';

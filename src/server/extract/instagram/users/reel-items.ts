@@ -9,8 +9,8 @@ import { ExtractError } from '../../failure.ts';
 import type { RawResolution } from '../../raw.ts';
 import type { UpstreamClient } from '../client.ts';
 import { dig } from '../graphql.ts';
-import { normalizeV1 } from '../normalize-v1.ts';
-import { isoFromUnixSeconds } from '../renditions.ts';
+import { normalizeV1 } from '../../meta/normalize-v1.ts';
+import { isoFromUnixSeconds } from '../../meta/renditions.ts';
 import { readJson } from '../responses.ts';
 import { pickReel } from '../stories.ts';
 

@@ -1,0 +1,25 @@
+/**
+ * Issue 36, the post side (docs/instagram.md, "The third pass, posts"): one switch per fact, off unless named
+ * (`switches.enable2026(...)`). The answers are the ones the peers quote; where nobody quotes a whole answer,
+ * the words are ours and say so.
+ */
+export const FACTS_2026_POSTS = [
+  /**
+   * PolarisPostRootQuery and the Polaris query answer HTTP 200 `{data: null, errors: [{message: "execution error",
+   * code: 4630001, …}]}` for posts that exist (instaloader #2738, since 2026-09-04). Sporadic at Instagram; here
+   * every such query answers it while the switch is on.
+   */
+  'execution-error',
+  /** A session's REST call answers 302 to `/auth_platform/?apc=…`: a checkpoint (gallery-dl #9654). */
+  'session-checkpoint',
+] as const;
+
+/** Fact 1's answer (instaloader #2738 as the issue quotes it). */
+export const EXECUTION_ERROR = {
+  data: null,
+  errors: [{ message: 'execution error', code: 4630001, summary: 'Bad Request', description: 'Media not found or unavailable', severity: 'CRITICAL' }],
+  status: 'ok',
+};
+
+/** Where a checkpointed session is sent (gallery-dl #9654 saw `/auth_platform/recaptcha/`; the `apc` value is ours). */
+export const CHECKPOINT_PATH = '/auth_platform/?apc=AfakeCheckpoint0';
