@@ -96,7 +96,8 @@ export interface Resolution {
   shortcode?: string;
   /** Canonical instagram.com link. */
   sourceUrl: string;
-  author: { username: string; fullName?: string; avatarUrl?: string };
+  /** The post's owner; a collab post's other accounts in `coauthors` (file names stay under the owner). */
+  author: { username: string; fullName?: string; avatarUrl?: string; coauthors?: { username: string }[] };
   caption?: string;
   takenAt?: string;
   items: MediaItem[];

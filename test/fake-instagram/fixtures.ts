@@ -69,6 +69,8 @@ export const FIXTURE = {
   shareToPost: 'BAMpost0001',
   shareToReel: 'BAMreel0001',
   shareOffsite: 'BAMoffsite01',
+  /** A collab post: its owner and two co-authors in `coauthor_producers`. */
+  collab: 'DCollab0001',
   /** Twelve 20-item carousels (Instagram's most): together more files than one batch archive holds. */
   fullCarousels: Array.from({ length: 12 }, (_, i) => `FULLcarou${String(i).padStart(2, '0')}`),
 } as const;
@@ -89,6 +91,10 @@ export function buildFixtures(): Fixtures {
 
   const silent = silentReel(graphqlMediaOf(loadSample(SAMPLE.graphqlReel)) as Json);
   posts.set(silent.shortcode, { shortcode: silent.shortcode, pk: String(silent.id), native: 'graphql', graphql: silent, v1: graphqlToV1(silent) });
+
+  // A collab post (issue 36, fact 9): the owner's image with two co-authors, in both shapes.
+  const collab = collabPost(loadSample(SAMPLE.v1Image) as Json, FIXTURE.collab);
+  posts.set(collab.v1.code, { shortcode: collab.v1.code, pk: String(collab.v1.pk), native: 'v1', graphql: collab.graphql, v1: collab.v1 });
 
   for (const code of FIXTURE.fullCarousels) {
     const full = twentyItemCarousel(loadSample(SAMPLE.v1Carousel) as Json, code);
@@ -175,6 +181,22 @@ function silentReel(sample: Json): Json {
 }
 
 /** The captured v1 carousel grown to 20 items (its own three, repeated with new ids). */
+/** Instagram's collab co-authors as the v1 answers carry them (`coauthor_producers`, instagrapi #629); the names are ours. */
+export const COLLAB_COAUTHORS = ['gramsave.partner', 'second.partner'] as const;
+
+function collabPost(sample: Json, code: string): { v1: Json; graphql: Json } {
+  const v1 = structuredClone(sample);
+  v1.code = code;
+  v1.pk = shortcodeToPk(code);
+  v1.id = `${v1.pk}_${v1.user.pk}`;
+  const producers = COLLAB_COAUTHORS.map((username, i) => ({ pk: `7700000000${i}`, username, full_name: `Partner ${i + 1}`, is_private: false, is_verified: false, profile_pic_url: v1.user.profile_pic_url }));
+  // The owner may stand in the list too: it is never its own co-author.
+  v1.coauthor_producers = [...producers, { pk: String(v1.user.pk), username: v1.user.username, full_name: v1.user.full_name }];
+  const graphql = v1ToGraphql(v1);
+  graphql.coauthor_producers = producers.map((p) => ({ id: p.pk, username: p.username, is_verified: false, profile_pic_url: p.profile_pic_url }));
+  return { v1, graphql };
+}
+
 function twentyItemCarousel(sample: Json, code: string): Json {
   const post = structuredClone(sample);
   post.code = code;

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
+import { COLLAB_COAUTHORS } from '../../../test/fake-instagram/fixtures.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { readinessDetail } from '../../../test/readiness.ts';
 
@@ -81,6 +82,21 @@ describe('third pass, posts, logged out', () => {
     expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
     expect(rig.fake.counts.total()).toBeLessThanOrEqual(4);
     expect(rig.fake.counts.get('oembed')).toBe(0);
+  });
+
+  it('fact 9: a collab post names its co-authors, in both media shapes; the owner stays the author and names the files', async () => {
+    const owner = (rig.fake.fixtures.posts.get(FIXTURE.collab)!.v1 as { user: { username: string } }).user.username;
+    for (const strategies of ['graphql-web-info', 'graphql-shortcode', 'embed']) {
+      await alone(strategies, async (r) => {
+        const res = await r.resolve(`${IG}/p/${FIXTURE.collab}/`);
+        expect(res.status).toBe(200);
+        expect(res.body.author.username).toBe(owner);
+        expect(res.body.author.coauthors).toEqual(COLLAB_COAUTHORS.map((username) => ({ username })));
+        for (const item of res.body.items) for (const name of [item.filename, ...item.qualities.map((q: { filename: string }) => q.filename)]) expect(name.startsWith(`${owner}-`)).toBe(true);
+      });
+    }
+    // A post without co-authors says nothing of them.
+    expect((await rig.resolve(`${IG}/p/${FIXTURE.carousel}/`)).body.author.coauthors).toBeUndefined();
   });
 
   it('fact 10: with the post page walled, discovery reads / and a rotation heals within 10 requests, bundles included', async () => {

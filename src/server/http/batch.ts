@@ -12,6 +12,7 @@ import { batchZipName, lookUpAll } from '../media/zip/batch-zip.ts';
 import { ZIP_ROUTE } from '../media/present.ts';
 import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { combinedFailure } from '../errors/combined-failure.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import { clientOf } from './access/identity.ts';
@@ -60,10 +61,8 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
           missing.push({ u: short(link.url, MISSING_LINK_CHARS), r: error.message });
         }
       });
-      if (ready.length === 0) {
-        const sameCause = new Set(errors.map((e) => e.code)).size === 1;
-        throw sameCause ? errors[0]! : new ApiError('upstream_unavailable', 'None of these posts could be looked up.');
-      }
+      // None ready: the cause the visitor can do most about (this site's own limits: 429 with Retry-After), not a 502.
+      if (ready.length === 0) throw combinedFailure(errors, 'None of these posts could be looked up.');
       if (files > MAX_BATCH_FILES) {
         throw new ApiError('payload_too_large', `These posts hold ${files} files; one archive holds at most ${MAX_BATCH_FILES}. Download fewer posts at once.`);
       }

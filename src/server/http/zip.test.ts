@@ -130,9 +130,13 @@ describe('GET /api/v1/zip/{token}', () => {
     rig.cdn.setFault(ITEMS[0][0], { kind: 'status', status: 404 });
     rig.cdn.setFault(ITEMS[1][0], { kind: 'status', status: 500 });
     rig.cdn.setFault(ITEMS[2][0], { kind: 'status', status: 404 });
+    // Mixed causes answer the most actionable one (errors/combined-failure.ts), a 502 only when every cause is one.
     const mixed = await rig.get(zipPath(carousel()));
-    expect(mixed.status).toBe(502);
-    expect(mixed.json().error.code).toBe('upstream_unavailable');
+    expect(mixed.status).toBe(404);
+    expect(mixed.json().error.code).toBe('not_found');
+    for (const [p] of ITEMS.slice(0, 3)) rig.cdn.setFault(p, { kind: 'status', status: 500 });
+    const down = await rig.get(zipPath(carousel()));
+    expect([down.status, down.json().error.code]).toEqual([502, 'upstream_unavailable']);
   });
 
   it('refuses expired, tampered and single-file tokens', async () => {

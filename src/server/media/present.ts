@@ -40,6 +40,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
       username: raw.author.username,
       ...(raw.author.fullName ? { fullName: raw.author.fullName } : {}),
       ...(raw.author.avatarUrl ? { avatarUrl: sign(raw.author.avatarUrl, 'avatar.jpg', 'image') } : {}),
+      ...(raw.author.coauthors ? { coauthors: raw.author.coauthors.map((c) => ({ username: c.username })) } : {}),
     },
     ...(raw.caption ? { caption: raw.caption } : {}),
     ...(raw.takenAt ? { takenAt: raw.takenAt } : {}),

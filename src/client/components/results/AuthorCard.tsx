@@ -25,6 +25,12 @@ export function AuthorCard({ author, originalPost }: { author: Resolution['autho
           {name}
         </p>
         {author.username && author.fullName && <p dir="ltr" className="truncate text-start text-sm text-slate-600">@{author.username}</p>}
+        {author.coauthors && author.coauthors.length > 0 && (
+          // A collab post: the owner above, its co-authors here (issue 36); the files are saved under the owner.
+          <p className="truncate text-start text-sm text-slate-600" data-testid="coauthors">
+            {t('downloader.coauthors', { names: author.coauthors.map((c) => `@${c.username}`).join(', ') })}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { ExtractError } from '../failure.ts';
 import { kindOf, mediaSourceUrl, type NormalizeContext } from '../meta/media-kind.ts';
 import { withDashQualities } from '../meta/dash-video.ts';
 import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from '../meta/renditions.ts';
+import { coauthorsOf } from '../meta/coauthors.ts';
 
 const dimensions = z.object({ width: z.number(), height: z.number() });
 
@@ -94,11 +95,12 @@ export function normalizeGraphql(value: unknown, context: NormalizeContext): Raw
   const takenAt = isoFromUnixSeconds(media.taken_at_timestamp);
   const fullName = media.owner?.full_name || context.author?.fullName;
   const avatarUrl = media.owner?.profile_pic_url || context.author?.avatarUrl;
+  const coauthors = coauthorsOf(value, username);
   return {
     kind,
     ...(shortcode ? { shortcode } : {}),
     sourceUrl: mediaSourceUrl(kind, shortcode, context.sourceUrl),
-    author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}) },
+    author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}), ...(coauthors ? { coauthors } : {}) },
     ...(caption ? { caption } : {}),
     ...(takenAt ? { takenAt } : {}),
     items: items as RawMediaItem[],

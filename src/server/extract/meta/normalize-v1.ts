@@ -8,6 +8,7 @@ import { ExtractError } from '../failure.ts';
 import { kindOf, mediaSourceUrl, type NormalizeContext } from './media-kind.ts';
 import { withDashQualities } from './dash-video.ts';
 import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from './renditions.ts';
+import { coauthorsOf } from './coauthors.ts';
 
 const candidate = z.object({ url: z.string().min(1), width: z.number(), height: z.number() });
 
@@ -109,11 +110,12 @@ export function normalizeV1(value: unknown, context: NormalizeContext): RawResol
   const takenAt = isoFromUnixSeconds(media.taken_at);
   const fullName = media.user?.full_name || context.author?.fullName;
   const avatarUrl = media.user?.profile_pic_url || context.author?.avatarUrl;
+  const coauthors = coauthorsOf(value, username);
   return {
     kind,
     ...(shortcode && kind !== 'story' && kind !== 'highlight' ? { shortcode } : {}),
     sourceUrl: mediaSourceUrl(kind, shortcode, context.sourceUrl),
-    author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}) },
+    author: { username, ...(fullName ? { fullName } : {}), ...(avatarUrl ? { avatarUrl } : {}), ...(coauthors ? { coauthors } : {}) },
     ...(caption ? { caption } : {}),
     ...(takenAt ? { takenAt } : {}),
     items,

@@ -1,6 +1,6 @@
 /**
  * What a ZIP is made of and what it says about what failed: its entries, their safe and unique names (one folder
- * level at most), the MISSING list's text, and the one error for an archive none of whose items opened.
+ * level at most) and the MISSING list's text.
  */
 import { safeFileName } from '../../../shared/file-name.ts';
 import { ApiError } from '../../errors/api-error.ts';
@@ -33,12 +33,5 @@ export function entryNames(names: (string | { folder?: string; name: string })[]
 
 export function missingText(failures: ZipFailure[]): string {
   return MISSING_HEADING + failures.map((f) => missingLine(f.name, f.error.message)).join('');
-}
-
-/** One error for a ZIP none of whose items could be opened. */
-export function combinedFailure(failures: ZipFailure[]): ApiError {
-  const codes = new Set(failures.map((f) => f.error.code));
-  if (codes.size === 1) return failures[0]!.error;
-  return new ApiError('upstream_unavailable', 'None of the files of this post could be fetched.');
 }
 

@@ -11,9 +11,10 @@ import { ApiError } from '../../errors/api-error.ts';
 import { openMuxedVideo } from '../mux/mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
 import { ClientGone } from '../proxy/upstream-errors.ts';
-import { combinedFailure, entryNames, missingText, type ArchiveEntry, type ZipFailure } from './entries.ts';
+import { entryNames, missingText, type ArchiveEntry, type ZipFailure } from './entries.ts';
 import { sizesOf } from './item-sizes.ts';
 import { StoredZipWriter } from './zip-writer.ts';
+import { combinedFailure } from '../../errors/combined-failure.ts';
 import { missingLine, planSizedArchive, type SizedArchivePlan } from './zip-length.ts';
 
 const MAX_RESUMES = 2;
@@ -201,7 +202,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   }
 
   for (; first < entries.length && !firstResponse; first++) firstResponse = await tryOpen(first);
-  if (!firstResponse) throw combinedFailure(failures);
+  if (!firstResponse) throw combinedFailure(failures.map((f) => f.error), 'None of the files of this archive could be fetched.');
 
   // A few chunks of slack between the CDN and the client keep the generator from stalling on every chunk.
   return { stream: Readable.from(archive(), { objectMode: false, highWaterMark: 256 * 1024 }) };
