@@ -20,7 +20,7 @@ import { sendArchive } from '../archive-reply.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { profileArchive } from './archive.ts';
 import { pickedArchive } from './picked.ts';
-import { forClient, usernameOf } from './request.ts';
+import { forClient, forLookup, usernameOf } from './request.ts';
 
 export interface UsersZipRouteOptions {
   config: Config;
@@ -58,7 +58,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       }
       const { data } = body;
       // The user must exist now (404, private or throttled say so here, not in a broken download later).
-      const user = await forClient(request, (signal) => view.user(username, signal));
+      const user = await forLookup(request, config.instagram.egress.maxWaitMs, (signal) => view.user(username, signal));
       const payload: ProfileZipPayload = {
         t: 'p',
         n: `instagram-${user.username}-profile.zip`,
