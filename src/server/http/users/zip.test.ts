@@ -22,7 +22,10 @@ async function download(rig: ResolveRig, body: object, name: string, user = USER
   const { zipUrl } = (await res.json()) as { zipUrl: string };
   const zip = await fetch(rig.app.base + zipUrl);
   expect(zip.status).toBe(200);
-  expect(zip.headers.get('content-disposition')).toContain(`instagram-${user}-profile.zip`);
+  // Each ZIP its own name: what it holds and when it was made (issue 37).
+  const sections = (body as { sections?: string[] }).sections;
+  const what = !sections ? 'ticked' : sections.length === 3 ? 'profile' : sections.join('-');
+  expect(zip.headers.get('content-disposition')).toMatch(new RegExp(`filename="${user}-${what}-\\d{8}-\\d{6}\\.zip"`));
   cuts.set(name, zip.headers.get('x-gramsave-posts-cut'));
   const file = path.join(dir, name);
   writeFileSync(file, Buffer.from(await zip.arrayBuffer()));

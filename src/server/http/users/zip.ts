@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { profileZipName } from '../../../shared/file-name.ts';
 import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../../shared/profile-api.ts';
 import type { Config } from '../../config.ts';
 import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
@@ -37,6 +38,13 @@ const zipRequestSchema = z.union([
   z.object({ picked: profilePicksSchema }).strict(),
 ]);
 
+/** What a profile's ZIP holds, in its name: each its own, so a second one is never saved as "(1)" (issue 37). */
+function zipContentOf(request: z.infer<typeof zipRequestSchema>): string {
+  if ('picked' in request) return 'ticked';
+  const sections = PROFILE_SECTIONS.filter((section) => request.sections.includes(section));
+  return sections.length === PROFILE_SECTIONS.length ? 'profile' : sections.join('-');
+}
+
 /** The sections a pick reaches into (the token names them as a whole profile's does). */
 const sectionsOf = (picks: ProfilePicks): ProfileSection[] => PROFILE_SECTIONS.filter((section) => (picks[section]?.length ?? 0) > 0);
 
@@ -61,7 +69,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       const user = await forLookup(request, config.instagram.egress.maxWaitMs, (signal) => view.user(username, signal));
       const payload: ProfileZipPayload = {
         t: 'p',
-        n: `instagram-${user.username}-profile.zip`,
+        n: profileZipName(user.username, zipContentOf(data), new Date()),
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
         ...('picked' in data ? { s: sectionsOf(data.picked), c: cap, k: data.picked } : { s: [...new Set(data.sections)], c: Math.min(cap, data.maxPosts ?? cap) }),
