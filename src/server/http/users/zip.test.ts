@@ -131,3 +131,33 @@ describe('without a session', () => {
     expect(missing).toMatch(/stories/);
   });
 });
+
+describe('the link is for the client that asked for it (issue 38 point 7)', () => {
+  let rig: ResolveRig;
+  beforeAll(async () => {
+    rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => rig?.close());
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('another address is refused 403; HEADs spend nothing; the asker downloads it 3 times, then 410', async () => {
+    const asked = await fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('203.0.113.20') },
+      body: JSON.stringify({ sections: ['posts'], maxPosts: 1 }),
+    });
+    expect(asked.status).toBe(200);
+    const { zipUrl } = (await asked.json()) as { zipUrl: string };
+    const other = await fetch(rig.app.base + zipUrl, { headers: from('198.51.100.20') });
+    expect([other.status, ((await other.json()) as { error: { code: string } }).error.code]).toEqual([403, 'forbidden']);
+    for (let i = 0; i < 5; i++) expect((await fetch(rig.app.base + zipUrl, { method: 'HEAD', headers: from('203.0.113.20') })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const zip = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+      expect(zip.status).toBe(200);
+      expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    }
+    const spent = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+    expect([spent.status, ((await spent.json()) as { error: { code: string } }).error.code]).toEqual([410, 'expired']);
+  });
+});
