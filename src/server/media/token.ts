@@ -84,6 +84,8 @@ const payloadSchema = z.discriminatedUnion('t', [
     k: profilePicksSchema.optional(),
     /** The visitor's language: MISSING.txt is written in it (zip/missing-words.ts). */
     l: z.string().regex(/^[a-z]{2}$/).optional(),
+    /** The client the link is for (http/users/zip-link.ts): the archive is streamed to it alone. */
+    b: z.string().min(16).max(43),
   }),
 ]);
 

@@ -3,7 +3,7 @@
  * per section, album and post, the cap named in MISSING.txt, and what a visitor without the session gets.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,19 +121,53 @@ describe('without a session', () => {
   });
   afterAll(() => rig?.close());
 
-  it('the picture, and MISSING.txt saying the sections need the instance session', async () => {
+  it('the picture, the posts (logged-out paths, issue 36), and MISSING.txt saying stories and highlights need the instance session', async () => {
     const { names, file } = await download(rig, { sections: ['stories', 'highlights', 'posts'] }, 'none.zip');
-    expect(names).toHaveLength(2);
-    expect(names[1]).toBe('MISSING.txt');
-    expect(execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' })).toContain('IG_SESSIONID');
+    expect(names.at(-1)).toBe('MISSING.txt');
+    expect(names.some((name) => name.startsWith(`post ${feedCode(0)}/`))).toBe(true);
+    expect(names.some((name) => name.startsWith('stories/') || name.startsWith('highlight '))).toBe(false);
+    const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' });
+    expect(missing).toContain('IG_SESSIONID');
+    expect(missing).toMatch(/stories/);
   });
 
   it("MISSING.txt in the visitor's language: a French visitor's says it in French, a language the site lacks is refused", async () => {
     const { file } = await download(rig, { sections: ['stories', 'posts'], lang: 'fr' }, 'none-fr.zip');
     const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' }).split('\n');
     expect(missing[0]).toBe("Ces fichiers n'ont pas pu être ajoutés à cette archive :");
-    expect(missing[1]).toMatch(/^stories: Les stories, stories à la une et publications exigent la session Instagram/);
+    const french = JSON.parse(readFileSync('content/locales/fr/common.json', 'utf8')) as { profileView: { needsSession: string } };
+    expect(missing[1]).toContain(`stories: ${french.profileView.needsSession.slice(0, 80)}`);
     const res = await fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sections: ['posts'], lang: 'xx' }) });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the link is for the client that asked for it (issue 38 point 7)', () => {
+  let rig: ResolveRig;
+  beforeAll(async () => {
+    rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => rig?.close());
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('another address is refused 403; HEADs spend nothing; the asker downloads it 3 times, then 410', async () => {
+    const asked = await fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('203.0.113.20') },
+      body: JSON.stringify({ sections: ['posts'], maxPosts: 1 }),
+    });
+    expect(asked.status).toBe(200);
+    const { zipUrl } = (await asked.json()) as { zipUrl: string };
+    const other = await fetch(rig.app.base + zipUrl, { headers: from('198.51.100.20') });
+    expect([other.status, ((await other.json()) as { error: { code: string } }).error.code]).toEqual([403, 'forbidden']);
+    for (let i = 0; i < 5; i++) expect((await fetch(rig.app.base + zipUrl, { method: 'HEAD', headers: from('203.0.113.20') })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const zip = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+      expect(zip.status).toBe(200);
+      expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    }
+    const spent = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+    expect([spent.status, ((await spent.json()) as { error: { code: string } }).error.code]).toEqual([410, 'expired']);
   });
 });

@@ -18,12 +18,14 @@ import type { MediaUpstream } from '../../media/proxy/proxy.ts';
 import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../../media/token.ts';
 import { missingWords } from '../../media/zip/missing-words.ts';
 import { openZipArchive } from '../../media/zip/zip.ts';
+import { clientOf } from '../access/identity.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { sendArchive } from '../archive-reply.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { profileArchive } from './archive.ts';
 import { pickedArchive } from './picked.ts';
 import { forClient, forLookup, usernameOf } from './request.ts';
+import { bindingOf, checkBinding, LinkDownloads } from './zip-link.ts';
 
 export interface UsersZipRouteOptions {
   config: Config;
@@ -54,6 +56,7 @@ const sectionsOf = (picks: ProfilePicks): ProfileSection[] => PROFILE_SECTIONS.f
 
 export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (app, { config, view, upstream, streamGuard }) => {
   const cap = config.media.profileZipMaxPosts;
+  const downloads = new LinkDownloads();
 
   app.post<{ Params: { username: string } }>(
     '/api/v1/users/:username/zip',
@@ -77,6 +80,7 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
         ...(data.lang ? { l: data.lang } : {}),
+        b: bindingOf(config.media.secret, clientOf(request)),
         ...('picked' in data ? { s: sectionsOf(data.picked), c: cap, k: data.picked } : { s: [...new Set(data.sections)], c: Math.min(cap, data.maxPosts ?? cap) }),
       };
       return { zipUrl: `/api/v1/users/${username}/zip/${signMediaToken(config.media.secret, payload)}` };
@@ -92,6 +96,9 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'p' || payload.u !== usernameOf(request.params.username)) throw new ApiError('bad_request', 'This download link is invalid.');
+      checkBinding(config.media.secret, payload.b, clientOf(request));
+      // A HEAD (a size check, a link preview) spends none of the link's downloads.
+      if (request.method === 'GET') downloads.spend(request.params.token.slice(request.params.token.lastIndexOf('.') + 1), payload.e);
       return sendArchive(request, reply, payload.n, async (signal) => {
         const { entries, missing, cut } = await forClient(request, () =>
           payload.k ? pickedArchive(view, payload.u, payload.k, payload.c, signal) : profileArchive(view, payload.u, payload.s, payload.c, signal),
