@@ -25,6 +25,7 @@ import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
 import { usersRoutes } from './http/users/routes.ts';
+import type { RawResolution } from './extract/raw.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
@@ -33,6 +34,7 @@ import { measureFileSizes } from './media/file-sizes.ts';
 import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
+import type { ResolutionCache } from './store/resolution-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ export interface AppOptions {
   redis?: SharedRedis;
   /** Resolver timeouts: per upstream request and overall (tests shorten them). */
   resolveTimeouts?: Partial<ResolverTimeouts>;
+  /** The resolutions' and the profile view's cache instead of one built from config (a test moves its clock). */
+  resolutionCache?: ResolutionCache<RawResolution>;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -93,7 +97,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(keyBeforeLimits);
   await app.register(rateLimits, { redis });
   // API keys and the gate before every lookup route: registered before the routes it stands in front of.
-  await app.register(access, { config, redis });
+  // The egress budget's saturation, once the resolver exists: the gate and the challenge's cost follow it.
+  let saturation = (): number => 0;
+  await app.register(access, { config, redis, saturation: () => saturation() });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
   // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
   // learn a looked-up post's file sizes).
@@ -104,9 +110,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: app.log,
     redis: redis?.client,
     timeouts: options.resolveTimeouts,
+    ...(options.resolutionCache ? { cache: options.resolutionCache } : {}),
     measureSizes: (raw) => measureFileSizes(raw, mediaUpstream),
   });
   app.addHook('onClose', async () => resolver.close());
+  saturation = () => resolver.client.pool.budget.saturation();
   reportExtractionStatus(() => resolver.status());
   app.decorate('resolver', resolver);
   const health = { config, redis, extraction: () => resolver.status() };
@@ -119,7 +127,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(batchRoutes, { config, resolveLink });
   await app.register(contactRoutes, { config });
   // One cap on open downloads per client IP and one stall timeout, for every long download route.
-  const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
+  const streamGuard = createStreamGuard({
+    slots: createStreamSlots(config.media.maxStreamsPerClient, redis),
+    ceiling: createStreamSlots(config.media.maxStreams, redis),
+    stallTimeoutMs: config.media.stallTimeoutMs,
+  });
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard, resolveLink });
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });

@@ -114,11 +114,14 @@ const streamStallsTotal = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Downloads refused because the client IP already had MEDIA_MAX_STREAMS_PER_IP open, per route pattern. */
+/**
+ * Downloads refused with 429, per route pattern and cap: `client` (the IP had MEDIA_MAX_STREAMS_PER_IP open) or
+ * `instance` (MEDIA_MAX_STREAMS were open in all: the streams' ceiling).
+ */
 const streamRefusalsTotal = new Counter({
   name: 'gramsave_stream_refusals_total',
-  help: 'Downloads refused with 429 because the client already had the most open at once, per route.',
-  labelNames: ['route'] as const,
+  help: 'Downloads refused with 429 because the client (cap="client") or all clients together (cap="instance") had the most open at once, per route.',
+  labelNames: ['route', 'cap'] as const,
   registers: [metricsRegistry],
 });
 
@@ -126,8 +129,8 @@ export function countStreamStall(route: string): void {
   streamStallsTotal.inc({ route });
 }
 
-export function countStreamRefusal(route: string): void {
-  streamRefusalsTotal.inc({ route });
+export function countStreamRefusal(route: string, cap: 'client' | 'instance'): void {
+  streamRefusalsTotal.inc({ route, cap });
 }
 
 /** Doc-id discovery outcomes: rotated (a new id found in the bundles), shared (taken from another instance),
@@ -155,12 +158,12 @@ export function countSessionExpired(): void {
 
 const egressTotal = new Counter({
   name: 'gramsave_egress_total',
-  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429).',
+  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429); its transport failures (connect_failure, timeout, reset, tls_failure) and Instagram\'s 429s (throttled).',
   labelNames: ['egress', 'event'] as const,
   registers: [metricsRegistry],
 });
 
-export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'throttled'): void {
+export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'timeout' | 'reset' | 'tls_failure' | 'throttled'): void {
   egressTotal.inc({ egress, event });
 }
 
@@ -168,6 +171,7 @@ export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;
   docIds: Record<string, { id: string; source: string }>;
+  egress?: { egresses: { egress: string; down: boolean; sessions: string[] }[] };
 }
 let extractionStatus: (() => ExtractionStatusSource) | undefined;
 
@@ -218,6 +222,28 @@ new Gauge({
   collect() {
     this.reset();
     for (const [operation, entry] of Object.entries(extractionStatus?.().docIds ?? {})) this.set({ operation, doc_id: entry.id, source: entry.source }, 1);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_egress_down',
+  help: '1 while an egress (a proxy, by host) is set aside after transport failures (timeouts, refused or reset connections, TLS): no request starts on it, its sessions are skipped.',
+  labelNames: ['egress'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const e of extractionStatus?.().egress?.egresses ?? []) this.set({ egress: e.egress }, e.down ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_egress_sessions',
+  help: 'Live Instagram sessions pinned to each egress (the n-th session of IG_SESSIONID to the n-th proxy of IG_PROXY).',
+  labelNames: ['egress'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const e of extractionStatus?.().egress?.egresses ?? []) this.set({ egress: e.egress }, e.sessions.length);
   },
 });
 

@@ -14,6 +14,8 @@ import { sendJson } from './respond.ts';
 import { FakeCounts, FakeSwitches } from './switches.ts';
 import { startTlsFace } from './tls-face.ts';
 import { handleWeb } from './web.ts';
+import { handleProfilePaths } from './profile-paths.ts';
+import { handleThreads } from './threads/threads-web.ts';
 import { handleUserFeeds } from './user-feeds.ts';
 import { installUserFixtures } from './user-fixtures.ts';
 
@@ -21,6 +23,8 @@ export { FIXTURE } from './fixtures.ts';
 export { PROFILE_FIXTURE, feedCode } from './user-fixtures.ts';
 export type { Fact2026, Fault, FakeEndpoint } from './switches.ts';
 export { POST_ENDPOINTS } from './switches.ts';
+export { PROFILE_FACTS, type ProfileFact } from './profile-paths.ts';
+export { THREADS_FIXTURE } from './threads/threads-fixtures.ts';
 
 export interface FakeInstagramOptions {
   /** Origin of a running fake CDN; when absent, one is started (and closed with the fake). */
@@ -32,6 +36,8 @@ export interface FakeInstagramOptions {
 export interface FakeInstagram {
   /** Instagram's web origin: pages, GraphQL and (as the web app id reaches them) the REST paths. */
   webOrigin: string;
+  /** Threads' web origin (THREADS_WEB_ORIGIN): its pages and GraphQL (threads/threads-web.ts). */
+  threadsOrigin: string;
   cdnOrigin: string;
   /** Origin of the fake third-party providers (autolink, story-info). */
   providerOrigin: string;
@@ -80,6 +86,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     counts: new FakeCounts(),
     tokens: new TokenBook(),
     webOrigin: '',
+    threadsOrigin: '',
     cdnOrigin,
     staticOrigin: '',
     foreignOrigin: '',
@@ -87,8 +94,11 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
   };
   // The profile view's tray and feed (issue 30) answer before the rest of the web origin.
   const userFeeds = installUserFixtures(fixtures, ctx.postsByPk);
+  ctx.userFeeds = userFeeds;
   const webHandler: Handler = async (c, req, res) => {
-    if (!(await handleUserFeeds(c, userFeeds, req, res, new URL(req.url ?? '/', 'http://fake')))) await handleWeb(c, req, res);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (await handleProfilePaths(c, userFeeds, req, res, url)) return;
+    if (!(await handleUserFeeds(c, userFeeds, req, res, url))) await handleWeb(c, req, res);
   };
   const face = options.tls ? await startTlsFace(handlerOf(ctx, webHandler), ctx.browserByPort) : undefined;
   const web = face ? undefined : await listen(ctx, webHandler);
@@ -96,12 +106,15 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
   const providers = await listen(ctx, handleProviders);
   const statics = await listen(ctx, handleStatic);
   const foreign = await listen(ctx, handleForeign);
+  const threads = await listen(ctx, handleThreads);
+  ctx.threadsOrigin = threads.origin;
   ctx.webOrigin = webOrigin;
   ctx.staticOrigin = statics.origin;
   ctx.foreignOrigin = foreign.origin;
-  const servers = [...(web ? [web.server] : []), providers.server, statics.server, foreign.server];
+  const servers = [...(web ? [web.server] : []), providers.server, statics.server, foreign.server, threads.server];
   return {
     webOrigin,
+    threadsOrigin: threads.origin,
     ...(face ? { tlsHellos: face.hellos } : {}),
     cdnOrigin,
     providerOrigin: providers.origin,
