@@ -28,7 +28,12 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
   IG_WEB_ORIGIN: origin.default('https://www.instagram.com'),
   IG_STATIC_ORIGIN: origin.default('https://static.cdninstagram.com'),
-  MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
+  /** Threads' web origin (issue 40): its post pages and GraphQL. */
+  THREADS_WEB_ORIGIN: origin.default('https://www.threads.com'),
+  THREADS_DOC_ID_POST: z.string().regex(/^\d+$/).default('35009275178687016'),
+  /** Requests to Threads per minute per egress: a budget of its own beside Instagram's. */
+  THREADS_EGRESS_PER_MIN: positiveInt.default(60),
+  MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net,*.giphy.com').transform(list),
   MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
   /** One session id or several, comma-separated: lookups that need a session take turns over the live ones. */
   IG_SESSIONID: z.string().default('').transform(list),
@@ -122,6 +127,13 @@ export interface Config {
     /** Where Instagram's script bundles come from: the only origin doc-id discovery reads. */
     staticOrigin: string;
   };
+  threads: {
+    webOrigin: string;
+    /** BarcelonaPostPageDirectQuery's doc id, and whether THREADS_DOC_ID_POST set it. */
+    docId: string;
+    docIdConfigured: boolean;
+    egress: { perMinute: number };
+  };
   media: {
     hosts: string[];
     testOrigins: string[];
@@ -151,7 +163,7 @@ export interface Config {
   smtp?: { url: string; to: string };
   logLevel: string;
   /** Who may look up (http/access/): API keys and whether a key is required. */
-  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number; challengeCost: { puzzles: number; bits: number } };
+  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number; challengeCost: { puzzles: number; bits: number }; floodChallenge: boolean };
   /** /metrics is served on its own listener only (http/metrics-server.ts); prefix names the process and Node.js
    * default metrics only (process-metrics.ts), ours are gramsave_* whatever it is. */
   metrics: { port: number; host: string; token?: string; prefix: string };
@@ -209,6 +221,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       staticOrigin: e.IG_STATIC_ORIGIN,
     },
+    threads: {
+      webOrigin: e.THREADS_WEB_ORIGIN,
+      docId: e.THREADS_DOC_ID_POST,
+      docIdConfigured: Boolean(clean.THREADS_DOC_ID_POST),
+      egress: { perMinute: e.THREADS_EGRESS_PER_MIN },
+    },
     media: {
       hosts: e.MEDIA_HOSTS,
       testOrigins: e.MEDIA_TEST_ORIGINS,
@@ -242,6 +260,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Tests look up far more than a visitor from one loopback address: the challenge is tested with it set.
       challengeFreePerMin: e.CHALLENGE_FREE_PER_MIN ?? (e.NODE_ENV === 'test' ? 1_000_000 : 10),
       challengeCost: { puzzles: e.CHALLENGE_PUZZLES, bits: e.CHALLENGE_BITS },
+      // Under flood the allowance is none and the challenge costs more (issue 38); tests that leave the allowance
+      // unlimited leave this off too, as they leave the challenge.
+      floodChallenge: e.CHALLENGE_FREE_PER_MIN !== undefined || e.NODE_ENV !== 'test',
     },
     // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for. An empty
     // METRICS_PREFIX means none (empty values elsewhere mean unset).
