@@ -18,11 +18,13 @@ import { redirectWall, sessionWall } from './login-wall.ts';
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 export const CURL_UA = 'curl/8.5.0';
+/** The bare user agent InstaFix-Revived and OGInstagram send their logged-out queries with (request-shapes/). */
+export const BARE_UA = 'Mozilla/5.0';
 /** yt-dlp's 2026 value (PROTOCOL lists 129477, 198387, 359341). */
 const ASBD_ID = '359341';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-export type UserAgentKind = 'browser' | 'curl';
+export type UserAgentKind = 'browser' | 'curl' | 'bare';
 
 export interface UpstreamRequest {
   /** static: Instagram's script bundles (doc-id discovery), never anything else. */
@@ -37,6 +39,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   form?: Record<string, string>;
   cookies?: Record<string, string>;
+  /** Send none of the cookies Instagram set before (the bare request shape carries none). */
+  noJar?: true;
   /** Send a live session of IG_SESSIONID as the sessionid cookie, when there is one. */
   session?: boolean;
   /** The caller's overall deadline. */
@@ -103,7 +107,7 @@ export class UpstreamClient {
       // A session whose proxy is cooling down is skipped: the next session, or logged out.
       const session = req.session ? this.pool.sessions.next((s) => this.pool.health.cooling(this.pool.forSession(s).key)) : undefined;
       const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(avoid);
-      const plain = req.ua === 'curl' || req.origin === 'static';
+      const plain = req.ua === 'curl' || req.ua === 'bare' || req.origin === 'static';
       // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
       if (req.origin === 'web') await this.acquire(egress, req.signal);
       let res: UpstreamResponse;
@@ -200,8 +204,8 @@ export class UpstreamClient {
   private headersFor(req: UpstreamRequest, hasForm: boolean, session: Session | undefined, egress: Egress): Record<string, string> {
     const ua = req.ua ?? 'browser';
     const headers: Record<string, string> = {
-      'user-agent': ua === 'browser' ? BROWSER_UA : CURL_UA,
-      accept: ua === 'curl' ? '*/*' : 'application/json, text/html;q=0.9, */*;q=0.8',
+      'user-agent': ua === 'browser' ? BROWSER_UA : ua === 'bare' ? BARE_UA : CURL_UA,
+      accept: ua === 'browser' ? 'application/json, text/html;q=0.9, */*;q=0.8' : '*/*',
       'accept-language': 'en-US,en;q=0.9',
     };
     if (req.xhr !== false && ua !== 'curl' && req.origin !== 'static') {
@@ -216,7 +220,7 @@ export class UpstreamClient {
       });
     }
     if (hasForm) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const jar = req.origin === 'web' ? this.jars.of(this.identity(session, egress)) : {};
+    const jar = req.origin === 'web' && !req.noJar ? this.jars.of(this.identity(session, egress)) : {};
     const cookies = { ...jar, ...req.cookies, ...(session ? { sessionid: session.id } : {}) };
     const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;

@@ -1,11 +1,14 @@
 /**
- * A web GraphQL POST (PROTOCOL "Post strategies", yt-dlp's 2026 shape): form with doc_id, variables, lsd,
+ * A web GraphQL POST (PROTOCOL "Post strategies"), in one of the request shapes the peers disagree on
+ * (request-shapes/): yt-dlp's 2026 shape with the page's tokens (form with doc_id, variables, lsd,
  * fb_api_caller_class=RelayModern; headers X-FB-LSD, X-FB-Friendly-Name, X-CSRFToken when Instagram granted one,
- * Referer. When Instagram rejects our tokens, they are fetched anew once.
+ * Referer; tokens fetched anew once when Instagram rejects them), or the bare one. Each shape's health is tracked.
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient, UpstreamResponse } from './client.ts';
 import { classifyMessage, classifyStatus, loggedOutInBody, sporadicInBody, throttleInBody, tryJson } from './responses.ts';
+import { bareRequest, pageTokensRequest, type RequestShapeName } from './request-shapes/shapes.ts';
+import type { RequestShapes } from './request-shapes/shape-health.ts';
 import type { TokenStore, WebTokens } from './tokens.ts';
 
 export interface GraphqlQuery {
@@ -27,29 +30,30 @@ function isTokenRejection(res: UpstreamResponse): boolean {
 }
 
 export async function postGraphql(
-  deps: { client: UpstreamClient; tokens: TokenStore },
+  deps: { client: UpstreamClient; tokens: TokenStore; shapes?: RequestShapes; shape?: RequestShapeName },
   query: GraphqlQuery,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
+  // One shape per query: the healthiest (request-shapes/), or the one a live check names. A refused shape costs no
+  // second request: it demotes itself within three posts, and the other leads from then on.
+  const shape = deps.shape ?? deps.shapes?.first(query.what) ?? 'page-tokens';
+  const target = JSON.stringify(query.variables);
+  try {
+    const json = shape === 'bare' ? readGraphqlAnswer(await deps.client.send(bareRequest(query, signal)), query) : await withPageTokens(deps, query, signal);
+    deps.shapes?.record(query.what, shape, 'ok', target);
+    return json;
+  } catch (err) {
+    // Refused how we asked (HTML instead of JSON, tokens refused), not what: the shape's failure.
+    if (err instanceof ExtractError && err.kind === 'changed' && !(err instanceof StaleDocumentError)) deps.shapes?.record(query.what, shape, 'refused', target);
+    throw err;
+  }
+}
+
+/** The `page-tokens` shape: the page's tokens, fetched anew once when Instagram rejects them. */
+async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore }, query: GraphqlQuery, signal: AbortSignal): Promise<Record<string, unknown>> {
   const send = (tokens: WebTokens) => {
     if (query.needsCsrf && !tokens.csrftoken) throw new ExtractError('unavailable', `${query.what}: Instagram granted no CSRF token`);
-    const csrf: Record<string, string> = tokens.csrftoken ? { 'x-csrftoken': tokens.csrftoken } : {};
-    return deps.client.send({
-      origin: 'web',
-      method: 'POST',
-      path: query.path,
-      form: {
-        lsd: tokens.lsd,
-        fb_api_caller_class: 'RelayModern',
-        fb_api_req_friendly_name: query.friendlyName,
-        server_timestamps: 'true',
-        variables: JSON.stringify(query.variables),
-        doc_id: query.docId,
-      },
-      headers: { 'x-fb-lsd': tokens.lsd, ...csrf, 'x-fb-friendly-name': query.friendlyName, ...(query.referer ? { referer: query.referer } : {}) },
-      cookies: tokens.csrftoken ? { csrftoken: tokens.csrftoken } : {},
-      signal,
-    });
+    return deps.client.send(pageTokensRequest(query, tokens, signal));
   };
   let tokens = await deps.tokens.get(signal);
   let res = await send(tokens);
