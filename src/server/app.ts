@@ -25,6 +25,7 @@ import { siteRoutes } from './http/site.ts';
 import { createStreamGuard } from './http/stream-guard.ts';
 import { zipRoutes } from './http/zip.ts';
 import { usersRoutes } from './http/users/routes.ts';
+import type { RawResolution } from './extract/raw.ts';
 import { Resolver, type ResolverTimeouts } from './extract/resolver.ts';
 import { createLogger } from './logger.ts';
 import { reportExtractionStatus } from './metrics.ts';
@@ -33,6 +34,7 @@ import { measureFileSizes } from './media/file-sizes.ts';
 import { createMediaUpstream, type MediaUpstreamOptions } from './media/proxy/proxy.ts';
 import { createStreamSlots } from './media/stream-slots.ts';
 import { createSharedRedis, type SharedRedis } from './redis.ts';
+import type { ResolutionCache } from './store/resolution-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ export interface AppOptions {
   redis?: SharedRedis;
   /** Resolver timeouts: per upstream request and overall (tests shorten them). */
   resolveTimeouts?: Partial<ResolverTimeouts>;
+  /** The resolutions' and the profile view's cache instead of one built from config (a test moves its clock). */
+  resolutionCache?: ResolutionCache<RawResolution>;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: app.log,
     redis: redis?.client,
     timeouts: options.resolveTimeouts,
+    ...(options.resolutionCache ? { cache: options.resolutionCache } : {}),
     measureSizes: (raw) => measureFileSizes(raw, mediaUpstream),
   });
   app.addHook('onClose', async () => resolver.close());

@@ -64,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_MEDIA_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_CONTACT_PER_HOUR: positiveInt.default(5),
   MEDIA_STALL_TIMEOUT_MS: positiveInt.default(30_000),
+  /** How long SIGTERM waits for in-flight requests (downloads) before it cuts them and exits 0. */
+  SHUTDOWN_DEADLINE_MS: positiveInt.default(25_000),
   MEDIA_MAX_STREAMS_PER_IP: positiveInt.default(16),
   TRUST_PROXY: bool.default(false),
   ADS_CLIENT: z.string().optional(),
@@ -136,6 +138,8 @@ export interface Config {
   buildDir: string;
   rateLimits: { resolvePerMin: number; mediaPerMin: number; contactPerHour: number };
   trustProxy: boolean;
+  /** SIGTERM's drain deadline (graceful-shutdown.ts). */
+  shutdownDeadlineMs: number;
   adsClient?: string;
   smtp?: { url: string; to: string };
   logLevel: string;
@@ -210,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
     },
     trustProxy: e.TRUST_PROXY,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     adsClient: e.ADS_CLIENT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, to: e.CONTACT_TO ?? 'contact@localhost' } : undefined,
     logLevel: e.LOG_LEVEL,

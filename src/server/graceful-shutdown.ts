@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** The default; SHUTDOWN_DEADLINE_MS sets it (the image: 15 s, inside compose's 20 s stop grace period). */
 export const SHUTDOWN_DEADLINE_MS = 25_000;
 /** Kept-alive sockets that finished their last response are closed at this pace while draining. */
 const IDLE_SWEEP_MS = 200;

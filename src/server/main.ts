@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
+import { siteForOrigin } from './http/site-origin.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -14,7 +15,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // The prerendered pages on this instance's PUBLIC_ORIGIN (a copy in TMPDIR when the build was made for another).
+  const started = Date.now();
+  const site = await siteForOrigin(config.buildDir, config.publicOrigin);
+  const copied = site.dir !== config.buildDir;
+  config = { ...config, buildDir: site.dir };
   const app = await buildApp(config);
+  if (copied) {
+    app.log.info({ builtFor: site.builtFor, publicOrigin: config.publicOrigin, dir: site.dir, rewritten: site.rewritten, ms: Date.now() - started }, 'the pages carry PUBLIC_ORIGIN: served from a copy of the build');
+  }
   if (config.media.secretGenerated) {
     app.log.warn('DOWNLOAD_SECRET is not set: generated one for this process (development only; tokens die with it)');
   }
@@ -30,7 +39,7 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    closeGracefully(app).then(
+    closeGracefully(app, config.shutdownDeadlineMs).then(
       () => {
         app.log.info('shutdown complete');
         process.exit(0);

@@ -155,12 +155,12 @@ export function countSessionExpired(): void {
 
 const egressTotal = new Counter({
   name: 'gramsave_egress_total',
-  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429).',
+  help: 'Upstream requests per egress (direct or a proxy, by host): sent (request), made to wait for the budget, refused (429); its transport failures (connect_failure, timeout, reset, tls_failure) and Instagram\'s 429s (throttled).',
   labelNames: ['egress', 'event'] as const,
   registers: [metricsRegistry],
 });
 
-export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'throttled'): void {
+export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal' | 'connect_failure' | 'timeout' | 'reset' | 'tls_failure' | 'throttled'): void {
   egressTotal.inc({ egress, event });
 }
 
@@ -168,6 +168,7 @@ export function countEgress(egress: string, event: 'request' | 'wait' | 'refusal
 export interface ExtractionStatusSource {
   strategies: Record<string, { successRatio: number; lastSuccessAt?: string; demoted: boolean; docId?: { id: string; source: string } }>;
   docIds: Record<string, { id: string; source: string }>;
+  egress?: { egresses: { egress: string; down: boolean; sessions: string[] }[] };
 }
 let extractionStatus: (() => ExtractionStatusSource) | undefined;
 
@@ -218,6 +219,28 @@ new Gauge({
   collect() {
     this.reset();
     for (const [operation, entry] of Object.entries(extractionStatus?.().docIds ?? {})) this.set({ operation, doc_id: entry.id, source: entry.source }, 1);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_egress_down',
+  help: '1 while an egress (a proxy, by host) is set aside after transport failures (timeouts, refused or reset connections, TLS): no request starts on it, its sessions are skipped.',
+  labelNames: ['egress'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const e of extractionStatus?.().egress?.egresses ?? []) this.set({ egress: e.egress }, e.down ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: 'gramsave_egress_sessions',
+  help: 'Live Instagram sessions pinned to each egress (the n-th session of IG_SESSIONID to the n-th proxy of IG_PROXY).',
+  labelNames: ['egress'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const e of extractionStatus?.().egress?.egresses ?? []) this.set({ egress: e.egress }, e.sessions.length);
   },
 });
 

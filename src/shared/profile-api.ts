@@ -32,6 +32,11 @@ export interface ProfilePost {
   /** A signed link to a small picture of the post. */
   thumbnail: string;
   takenAt?: string;
+  /**
+   * The post's own download, signed when the page was read (the post's ZIP for a carousel, else its one file): it
+   * needs no lookup, so it works as long as the view is shown (until the CDN's links expire).
+   */
+  downloadUrl: string;
 }
 
 export interface ProfilePostsPage {

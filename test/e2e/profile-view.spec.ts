@@ -1,6 +1,7 @@
 /**
  * A username on the story page opens that profile's view (issue 30), in one page: stories with their time left,
- * an album opened and closed by keyboard, more posts, a ticked story item, highlight item and posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`), axe,
+ * an album opened and closed by keyboard, more posts, a ticked story item, highlight item and posts as one ZIP, the whole profile and one section as one ZIP (checked with `unzip -l`;
+ * each through the browser's download manager from its signed link, with a line saying it started), axe,
  * an instance without a live session in French (the picture, each section naming IG_SESSIONID), then the private
  * account's notice in Arabic at 360 px, right to left.
  */
@@ -13,6 +14,8 @@ import { CONTROL_ORIGIN, expectNoHorizontalOverflow, fakeUpstreamRunning, string
 const en = strings('en');
 const ar = strings('ar');
 const fr = strings('fr');
+/** The profile ZIP's signed GET link (http/users/zip.ts), which the browser's download manager takes. */
+const ZIP_LINK = new RegExp(`^/api/v1/users/${PROFILE_FIXTURE.user.replace(/\./g, '\\.')}/zip/[^/]+$`);
 
 test('a username on the story page: stories, an album, more posts, the whole profile as one ZIP; no session in French; Arabic at 360 px', async ({ page }) => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
@@ -59,14 +62,18 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     expect(listing.match(/ stories\//g)).toHaveLength(6);
     for (const album of PROFILE_FIXTURE.highlights) expect(listing.match(new RegExp(` highlight ${album.title}/`, 'g'))).toHaveLength(3);
     expect(new Set(listing.match(/ post MUFEED\d\d\//g)).size).toBe(PROFILE_FIXTURE.postCount);
-    await expect(page.getByText(text(en, 'profileView.zipSaved'))).toBeVisible();
+    // Through the browser's download manager from the signed GET link (issue 37), never a blob made in the tab.
+    expect(new URL(download.url()).pathname).toMatch(ZIP_LINK);
+    await expect(view.getByTestId('zip-started').filter({ hasText: text(en, 'profileView.zipStarted') })).toBeVisible();
   });
 
   await test.step("the stories section's own ZIP holds the picture and the stories alone", async () => {
     const stories = view.getByRole('region', { name: text(en, 'profileView.stories') });
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await stories.getByRole('button', { name: text(en, 'profileView.downloadSection') }).click();
-    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    const download = await downloading;
+    expect(new URL(download.url()).pathname).toMatch(ZIP_LINK);
+    const listing = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' }).trim().split('\n');
     expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(6);
     expect(listing.filter((name) => name.includes('/') && !name.startsWith('stories/'))).toEqual([]);
   });
@@ -85,7 +92,9 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await posts.nth(13).getByRole('checkbox', { name: tick }).check();
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await view.getByTestId('ticked-bar').getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 4 }) }).click();
-    const listing = execFileSync('unzip', ['-Z1', (await (await downloading).path())!], { encoding: 'utf8' }).trim().split('\n');
+    const download = await downloading;
+    expect(new URL(download.url()).pathname).toMatch(ZIP_LINK);
+    const listing = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' }).trim().split('\n');
     expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(1);
     expect(listing.filter((name) => name.startsWith(`highlight ${album.title}/`))).toHaveLength(1);
     expect(new Set(listing.filter((name) => name.startsWith('post ')).map((name) => name.split('/')[0]))).toEqual(new Set(['post MUFEED00', 'post MUFEED13']));

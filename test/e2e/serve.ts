@@ -6,8 +6,11 @@
  */
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { RawResolution } from '../../src/server/extract/raw.ts';
+import { MemoryResolutionCache } from '../../src/server/store/resolution-cache.ts';
 import { startFakeInstagram, type Fault } from '../fake-instagram/index.ts';
 import type { FaultSetting } from '../fake-instagram/cdn.ts';
 import { e2eDataDir } from './data-dir.ts';
@@ -65,6 +68,23 @@ const startNoSession = async () => {
   return { origin: `http://127.0.0.1:${port + 3}`, close: () => twin.close() };
 };
 
+/**
+ * The same app with its cache on a clock a test moves forward (POST /later → {origin}, then POST /later/clock
+ * {advanceMs}): what a visitor meets when a page has been shown for long. Only this twin's cached answers age; the
+ * process's clock, and so every signed link's expiry, stays true. It listens on a port the system picks.
+ */
+let cacheClockOffset = 0;
+let later: Promise<{ origin: string; close: () => Promise<void> }> | undefined;
+const startLater = async () => {
+  const dir = `${e2eDataDir(port)}-later`;
+  rmSync(dir, { recursive: true, force: true });
+  const resolutionCache = new MemoryResolutionCache<RawResolution>(2000, () => Date.now() + cacheClockOffset);
+  const twin = await buildApp(loadConfig({ ...env, PORT: '0', DATA_DIR: dir }), { resolutionCache });
+  await twin.listen({ port: 0, host: '127.0.0.1' });
+  const { port: twinPort } = twin.server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${twinPort}`, close: () => twin.close() };
+};
+
 const control = createServer((req, res) => {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -75,7 +95,11 @@ const control = createServer((req, res) => {
     noSession ??= startNoSession();
     return void noSession.then(({ origin }) => reply(200, { origin }), (err: unknown) => reply(500, { error: String(err) }));
   }
-  if (req.method !== 'POST' || (req.url !== '/fault' && req.url !== '/cdn-fault')) return reply(404, { error: 'no such control' });
+  if (req.method === 'POST' && req.url === '/later') {
+    later ??= startLater();
+    return void later.then(({ origin }) => reply(200, { origin }), (err: unknown) => reply(500, { error: String(err) }));
+  }
+  if (req.method !== 'POST' || (req.url !== '/fault' && req.url !== '/cdn-fault' && req.url !== '/later/clock')) return reply(404, { error: 'no such control' });
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (body += chunk));
@@ -85,6 +109,12 @@ const control = createServer((req, res) => {
       parsed = JSON.parse(body) as { target?: unknown; fault?: unknown };
     } catch {
       return reply(400, { error: 'body is not JSON' });
+    }
+    if (req.url === '/later/clock') {
+      const { advanceMs } = parsed as { advanceMs?: unknown };
+      if (typeof advanceMs !== 'number' || advanceMs < 0) return reply(400, { error: 'advanceMs required' });
+      cacheClockOffset += advanceMs;
+      return reply(200, { offsetMs: cacheClockOffset });
     }
     if (typeof parsed.target !== 'string' || parsed.target === '') return reply(400, { error: 'target required' });
     // A CDN fault: target is a path on the fake CDN (see test/fake-instagram/cdn.ts for the fault kinds).
@@ -101,7 +131,7 @@ await new Promise<void>((resolve) => control.listen(port + 1, '127.0.0.1', resol
 
 const stop = () => {
   control.close();
-  void Promise.all([app.close(), challenged.close(), fake.close(), noSession?.then((twin) => twin.close())]).then(() => process.exit(0));
+  void Promise.all([app.close(), challenged.close(), fake.close(), noSession?.then((twin) => twin.close()), later?.then((twin) => twin.close())]).then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
 import {
   answerHeaders,
   direction,
@@ -38,6 +39,20 @@ async function waitForFile(dir: string, name: string, bytes: number, timeoutMs =
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return readFileSync(file);
+}
+
+/** A file the engine saved under `name`, once it stops growing (a streamed ZIP's length may be unknown). */
+async function waitForSavedFile(dir: string, name: string, timeoutMs = 60_000): Promise<Buffer> {
+  const file = path.join(dir, name);
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  for (;;) {
+    const size = existsSync(file) ? statSync(file).size : -1;
+    if (size > 0 && size === last) return readFileSync(file);
+    if (Date.now() > deadline) throw new Error(`no finished ${name} in the download folder; it holds: ${readdirSync(dir).join(', ')}`);
+    last = size;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 async function chooseQuality(session: EngineSession, size: string): Promise<void> {
@@ -131,6 +146,29 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
         font: firstLook.bodyFont,
         radius: firstLook.submitRadius,
       });
+    });
+
+    test("saves a profile's ZIP through the download manager, from its signed link", async () => {
+      // Issue 37: the archive streams to disk as the batch ZIP does, never into the tab's memory as a blob: an iPhone
+      // or an in-app browser may not save a blob, and a big profile's is hundreds of MB.
+      await session.goto(`${origin}/instagram-story-download`);
+      await waitInPage(session, 'hydration of the story page', isHydrated, [FORM]);
+      await session.type('form [name="url"]', PROFILE_FIXTURE.user);
+      await session.click('form button[type="submit"]');
+      const all = '[data-testid="profile-view"] [data-testid="zip-all"]';
+      await waitInPage(session, 'the profile view', (selector: string) => document.querySelector(selector) !== null, [all], 30_000);
+      await session.run(watchDownloads, false);
+      await session.click(all);
+      await waitInPage(session, 'the ZIP link handed to the download manager', handedMoreThan, [0]);
+      const url = (await session.run(handedToDownloads)).at(-1)!;
+      expect(new URL(url).pathname).toMatch(new RegExp(`^/api/v1/users/${PROFILE_FIXTURE.user}/zip/`));
+      const answer = await session.run(answerHeaders, url);
+      expect(answer).toMatchObject({ status: 200, type: 'application/zip' });
+      const name = /filename="([^"]+)"/.exec(answer.disposition ?? '')?.[1];
+      expect(name).toMatch(/\.zip$/);
+      const saved = await waitForSavedFile(downloadDir, name!);
+      expect(saved.subarray(0, 4).toString('hex'), 'a ZIP local header').toBe('504b0304');
+      expect(await session.run((selector: string) => document.querySelector(selector)?.textContent ?? '', '[data-testid="zip-started"]')).not.toBe('');
     });
 
     test('opens the right-to-left page /ar', async (context) => {

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeContext } from './context.ts';
 import { sendHtml } from './respond.ts';
+import { threadsBundle } from './threads/threads-bundles.ts';
 
 /** What the pages' bundles hold (FakeSwitches.bundles). */
 export type BundleMode = 'normal' | 'huge' | 'no-match' | 'comment-only' | 'wrong-length' | 'foreign-host';
@@ -66,7 +67,7 @@ export async function handleStatic(ctx: FakeContext, req: IncomingMessage, res: 
     }
     return void res.end();
   }
-  res.end(name === 'PolarisRelay' ? relayBundle(ctx) : fillerModules(name, 400));
+  res.end(threadsBundle(ctx, name) ?? (name === 'PolarisRelay' ? relayBundle(ctx) : fillerModules(name, 400)));
 }
 
 /** The foreign origin a hostile page links: discovery must never fetch from it. */

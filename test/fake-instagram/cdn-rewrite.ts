@@ -1,9 +1,10 @@
 /**
  * Every CDN URL the fake serves points at the fake CDN:
  * `${cdnOrigin}/${originalHost}${originalPath}?${originalQuery with oe replaced}`, where `oe` is hex unix
- * seconds (3 days ahead normally, an hour ago for the 'expired' switch). Works inside XML (`&amp;`) too.
+ * seconds (3 days ahead normally, an hour ago for the 'expired' switch). Works inside XML (`&amp;`) too. GIPHY's
+ * hosts too: a Threads GIF may be GIPHY's own file.
  */
-const CDN_URL = /https?:\/\/([a-z0-9.-]+\.(?:cdninstagram\.com|fbcdn\.net))(\/[^\s"'<>\\]*)/gi;
+const CDN_URL = /https?:\/\/([a-z0-9.-]+\.(?:cdninstagram\.com|fbcdn\.net|giphy\.com))(\/[^\s"'<>\\]*)/gi;
 
 export function rewriteCdnUrl(host: string, pathAndQuery: string, cdnOrigin: string, oe: number): string {
   const encoded = pathAndQuery.includes('&amp;');

@@ -35,6 +35,8 @@ export interface FakeContext {
   counts: FakeCounts;
   tokens: TokenBook;
   webOrigin: string;
+  /** The Threads face (threads/threads-web.ts): THREADS_WEB_ORIGIN. */
+  threadsOrigin: string;
   cdnOrigin: string;
   /** Where the pages' script bundles live (IG_STATIC_ORIGIN), and a foreign host a hostile page may name. */
   staticOrigin: string;

@@ -5,6 +5,7 @@
 import { shortcodeToPk } from '../../src/shared/shortcode.ts';
 import { graphqlToV1, v1ToGraphql } from './convert.ts';
 import { graphqlMediaOf, loadSample, SAMPLE } from './samples.ts';
+import { buildThreadsFixtures, type ThreadsPostFixture } from './threads/threads-fixtures.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -41,6 +42,8 @@ export interface Fixtures {
   reels: Map<string, ReelFixture>;
   /** share id → Location path on instagram.com (absolute or relative). */
   shares: Map<string, string>;
+  /** Threads posts by code (threads/threads-fixtures.ts). */
+  threads: Map<string, ThreadsPostFixture>;
   webProfileTemplate: Json;
   usersInfoTemplate: Json;
 }
@@ -142,7 +145,7 @@ export function buildFixtures(): Fixtures {
     [FIXTURE.shareToPost, `https://www.instagram.com/p/${FIXTURE.carousel}/?igsh=MWQ1ZGUxMzBkMA%3D%3D`],
     [FIXTURE.shareToReel, `/reel/${FIXTURE.v1Reel}/?igsh=NTc4MTIwNjQ2YQ%3D%3D`],
   ]);
-  return { posts, profiles, reels, shares, webProfileTemplate: web, usersInfoTemplate: loadSample(SAMPLE.usersInfo) as Json };
+  return { posts, profiles, reels, shares, threads: buildThreadsFixtures(), webProfileTemplate: web, usersInfoTemplate: loadSample(SAMPLE.usersInfo) as Json };
 }
 
 /**

@@ -14,6 +14,7 @@ import { sendJson } from './respond.ts';
 import { FakeCounts, FakeSwitches } from './switches.ts';
 import { startTlsFace } from './tls-face.ts';
 import { handleWeb } from './web.ts';
+import { handleThreads } from './threads/threads-web.ts';
 import { handleUserFeeds } from './user-feeds.ts';
 import { installUserFixtures } from './user-fixtures.ts';
 
@@ -21,6 +22,7 @@ export { FIXTURE } from './fixtures.ts';
 export { PROFILE_FIXTURE, feedCode } from './user-fixtures.ts';
 export type { Fact2026, Fault, FakeEndpoint } from './switches.ts';
 export { POST_ENDPOINTS } from './switches.ts';
+export { THREADS_FIXTURE } from './threads/threads-fixtures.ts';
 
 export interface FakeInstagramOptions {
   /** Origin of a running fake CDN; when absent, one is started (and closed with the fake). */
@@ -32,6 +34,8 @@ export interface FakeInstagramOptions {
 export interface FakeInstagram {
   /** Instagram's web origin: pages, GraphQL and (as the web app id reaches them) the REST paths. */
   webOrigin: string;
+  /** Threads' web origin (THREADS_WEB_ORIGIN): its pages and GraphQL (threads/threads-web.ts). */
+  threadsOrigin: string;
   cdnOrigin: string;
   /** Origin of the fake third-party providers (autolink, story-info). */
   providerOrigin: string;
@@ -80,6 +84,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
     counts: new FakeCounts(),
     tokens: new TokenBook(),
     webOrigin: '',
+    threadsOrigin: '',
     cdnOrigin,
     staticOrigin: '',
     foreignOrigin: '',
@@ -96,12 +101,15 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
   const providers = await listen(ctx, handleProviders);
   const statics = await listen(ctx, handleStatic);
   const foreign = await listen(ctx, handleForeign);
+  const threads = await listen(ctx, handleThreads);
+  ctx.threadsOrigin = threads.origin;
   ctx.webOrigin = webOrigin;
   ctx.staticOrigin = statics.origin;
   ctx.foreignOrigin = foreign.origin;
-  const servers = [...(web ? [web.server] : []), providers.server, statics.server, foreign.server];
+  const servers = [...(web ? [web.server] : []), providers.server, statics.server, foreign.server, threads.server];
   return {
     webOrigin,
+    threadsOrigin: threads.origin,
     ...(face ? { tlsHellos: face.hellos } : {}),
     cdnOrigin,
     providerOrigin: providers.origin,

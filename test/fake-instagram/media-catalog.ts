@@ -101,7 +101,13 @@ function walk(catalog: Map<string, string>, value: unknown): void {
   const progressive = node.has_audio === false ? 'silent' : 'progressive';
   for (const version of Array.isArray(node.video_versions) ? node.video_versions : []) {
     const path = typeof version?.url === 'string' ? cdnPathOf(version.url) : undefined;
-    if (path) catalog.set(path, nearestClip(progressive, Number(version.width) || 0, Number(version.height) || 0));
+    // Threads' entries state no size: the media's original size says it.
+    if (path) catalog.set(path, nearestClip(progressive, Number(version.width ?? node.original_width) || 0, Number(version.height ?? node.original_height) || 0));
+  }
+  // A Threads GIF: GIPHY's MP4 and Meta's proxied copy of it, silent clips of their stated size (GIPHY states strings).
+  for (const rendition of [node.images?.fixed_height, node.first_party_cdn_proxied_images?.fixed_height]) {
+    const path = typeof rendition?.mp4 === 'string' ? cdnPathOf(rendition.mp4) : undefined;
+    if (path) catalog.set(path, nearestClip('silent', Number(rendition.width) || 0, Number(rendition.height) || 0));
   }
   if (typeof node.video_url === 'string') {
     const path = cdnPathOf(node.video_url);
@@ -119,6 +125,7 @@ export function buildMediaCatalog(fixtures: Fixtures): Map<string, string> {
     walk(catalog, post.graphql);
   }
   for (const reel of fixtures.reels.values()) walk(catalog, reel.items);
+  for (const thread of fixtures.threads.values()) walk(catalog, thread.post);
   return catalog;
 }
 

@@ -5,6 +5,15 @@ import { DOC_IDS } from './context.ts';
 import type { FACTS_2026_POSTS } from './facts-posts.ts';
 
 /**
+ * Threads' facts (issue 40), one switch each, off unless named: `gating-shell` — the post page answers Threads'
+ * logged-out gating shell whoever asks (cobalt PR #1558; without the switch only a client that is not a browser's
+ * navigation gets it).
+ */
+export type ThreadsFact = 'gating-shell';
+/** FxEmbed's BarcelonaPostPageDirectQuery doc id (constants.ts at 85ba21c, read 2026-11-27). */
+export const THREADS_DOC_ID = '35009275178687016';
+
+/**
  * How Instagram answered public extractors from June 2026 on, one switch per fact (docs/instagram.md has the
  * sources); `FakeSwitches.enable2026()` turns them all on. Off, the fake answers the 2024 way.
  */
@@ -71,6 +80,8 @@ export type Fault =
   | 'throttle_200'
   /** `{"message":"feedback_required","spam":true,"feedback_title":"Try Again Later",…}` (gallery-dl #7202). */
   | 'feedback_required'
+  /** Threads' `api_error_code` 368, "temporarily blocked" (cobalt PR #1558). */
+  | 'temporarily_blocked'
   /** An age-gated post: empty to the logged out, "Restricted Video" in its ruling, whole to a session. */
   | 'age_restricted'
   /**
@@ -118,6 +129,12 @@ export const ENDPOINTS = [
   'session-checkpoint',
   /** The internal oEmbed, `/api/v1/oembed/?url=` (oembed.ts). */
   'oembed',
+  /** The Threads face (threads/threads-web.ts). */
+  'threads-home',
+  'threads-post-page',
+  'threads-redirect',
+  'threads-graphql',
+  'threads-unknown',
   'unknown',
 ] as const;
 export type FakeEndpoint = (typeof ENDPOINTS)[number];
@@ -128,6 +145,10 @@ export const POST_ENDPOINTS = ['graphql-shortcode', 'graphql-web-info', 'polaris
 export class FakeSwitches {
   /** The GraphQL doc ids Instagram accepts now; others get an `errors` answer (rotate() changes them). */
   docIds: { shortcode: string; webInfo: string; polaris: string } = { ...DOC_IDS };
+  /** The BarcelonaPostPageDirectQuery doc id Threads accepts now (rotateThreadsDocId() changes it). */
+  threadsDocId: string = THREADS_DOC_ID;
+  /** Threads' facts in force. */
+  readonly threads = new Set<ThreadsFact>();
   /** What the pages' script bundles hold. */
   bundles: BundleMode = 'normal';
   /** Fault for one target (shortcode, username, highlight id or share id) on every endpoint serving it. */
@@ -178,8 +199,16 @@ export class FakeSwitches {
     return this;
   }
 
+  /** Threads rotates its doc id: the old one is refused, the bundles export the new one. */
+  rotateThreadsDocId(): this {
+    this.threadsDocId = String(BigInt(this.threadsDocId) + 1_000_003n);
+    return this;
+  }
+
   reset(): void {
     this.docIds = { ...DOC_IDS };
+    this.threadsDocId = THREADS_DOC_ID;
+    this.threads.clear();
     this.bundles = 'normal';
     this.targets.clear();
     this.endpoints.clear();
@@ -208,7 +237,7 @@ export class FakeCounts {
   readonly times: number[] = [];
 
   hit(endpoint: FakeEndpoint, target?: string): void {
-    if (endpoint !== 'static' && endpoint !== 'foreign' && endpoint !== 'autolink' && endpoint !== 'story-info') this.times.push(Date.now());
+    if (endpoint !== 'static' && endpoint !== 'foreign' && !endpoint.startsWith('threads-') && endpoint !== 'autolink' && endpoint !== 'story-info') this.times.push(Date.now());
     this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
     if (target !== undefined) this.counts.set(`${endpoint}:${target}`, (this.counts.get(`${endpoint}:${target}`) ?? 0) + 1);
   }
@@ -222,6 +251,13 @@ export class FakeCounts {
   total(): number {
     let sum = 0;
     for (const [key, value] of this.counts) if (!key.includes(':') && key !== 'home') sum += value;
+    return sum;
+  }
+
+  /** Requests to Threads: its pages, GraphQL and redirects, and its script bundles on the static origin. */
+  threads(): number {
+    let sum = this.get('static', 'BarcelonaApp') + this.get('static', 'BarcelonaRelay');
+    for (const [key, value] of this.counts) if (key.startsWith('threads-') && !key.includes(':')) sum += value;
     return sum;
   }
 

@@ -140,5 +140,7 @@ describe('/healthz and /readyz', () => {
     expect(sample(text, 'gramsave_strategy_success_ratio', { strategy: 'embed' })).toBe(1);
     expect(sample(text, 'gramsave_strategy_demoted', { strategy: 'graphql-web-info' })).toBe(0);
     expect(sample(text, 'gramsave_doc_id_info', { operation: 'shortcode', doc_id: '8845758582119845', source: 'default' })).toBe(1);
+    // Each egress: whether it is down after transport failures, and the sessions pinned to it.
+    expect([sample(text, 'gramsave_egress_down', { egress: 'direct' }), sample(text, 'gramsave_egress_sessions', { egress: 'direct' })]).toEqual([0, 0]);
   });
 });

@@ -22,7 +22,11 @@ export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
   readonly backend = 'memory' as const;
   private readonly entries = new Map<string, { value: V; expires: number }>();
 
-  constructor(private readonly maxEntries = 2000) {}
+  /** `now`: the clock entries expire by (a browser test moves one instance's forward: test/e2e/serve.ts). */
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async get(key: string): Promise<V | undefined> {
     return this.peek(key);
@@ -32,7 +36,7 @@ export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.expires <= Date.now()) return undefined;
+    if (entry.expires <= this.now()) return undefined;
     this.entries.set(key, entry); // most recently used goes last
     return entry.value;
   }
@@ -40,7 +44,7 @@ export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
   async set(key: string, value: V, ttlMs: number): Promise<void> {
     if (ttlMs <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    this.entries.set(key, { value, expires: this.now() + ttlMs });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

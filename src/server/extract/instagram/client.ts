@@ -11,6 +11,7 @@ import { ExtractError } from '../failure.ts';
 import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from '../meta/egress/egress-pool.ts';
 import { CookieJars } from '../meta/egress/cookie-jar.ts';
 import { currentClient, waitAllowance } from '../meta/egress/lookup-client.ts';
+import type { EgressFailure } from '../meta/egress/egress-health.ts';
 import type { Session } from '../meta/egress/session-pool.ts';
 import { TransportError, type Transport } from '../meta/egress/transport.ts';
 import { redirectWall, sessionWall } from './login-wall.ts';
@@ -23,6 +24,7 @@ export const BARE_UA = 'Mozilla/5.0';
 /** yt-dlp's 2026 value (PROTOCOL lists 129477, 198387, 359341). */
 const ASBD_ID = '359341';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const SESSION_UNREACHABLE_MESSAGE = 'This needs a logged-in Instagram session, and none can be reached right now. Please try again in a few minutes.';
 
 export type UserAgentKind = 'browser' | 'curl' | 'bare';
 
@@ -41,8 +43,13 @@ export interface UpstreamRequest {
   cookies?: Record<string, string>;
   /** Send none of the cookies Instagram set before (the bare request shape carries none). */
   noJar?: true;
-  /** Send a live session of IG_SESSIONID as the sessionid cookie, when there is one. */
+  /**
+   * Send a live session of IG_SESSIONID as the sessionid cookie. Such a request never goes out logged out: with no
+   * session whose egress can be used, it fails as login_required.
+   */
   session?: boolean;
+  /** This endpoint's 429 may be the target's rather than the address's (unverified): name it, and it cools the egress only beside another endpoint's 429. */
+  unverified429?: string;
   /** The caller's overall deadline. */
   signal?: AbortSignal;
   /** Refuse an answer larger than this (default MAX_BODY_BYTES). */
@@ -94,40 +101,53 @@ export class UpstreamClient {
     return this.pool.sessions.anyLive;
   }
 
-  /** A live session whose egress is not cooling down: a session-only request would really go out logged in. */
+  /** A live session whose egress may be used now: a session-only request would really go out logged in. */
   get hasUsableSession(): boolean {
-    return this.pool.sessions.usable((s) => this.pool.health.cooling(this.pool.forSession(s).key));
+    return this.pool.sessions.usable((s) => !this.pool.health.usable(this.pool.forSession(s).key));
   }
 
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
     // Bounded: every session once, every other egress once.
     const limit = this.pool.sessions.size + this.pool.egresses.length;
-    let avoid: Egress | undefined;
-    for (let attempt = 0; ; attempt++) {
-      // A session whose proxy is cooling down is skipped: the next session, or logged out.
-      const session = req.session ? this.pool.sessions.next((s) => this.pool.health.cooling(this.pool.forSession(s).key)) : undefined;
-      const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(avoid);
+    // The egresses that failed this request in transport, or walled it off logged out: it goes on through the others.
+    const tried = new Set<Egress>();
+    let lastFailure: unknown;
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      // A session stays on its own egress (hopping is a ban signal): one whose egress cannot be used is skipped, and
+      // the request goes on with the next session. A session's request never goes out logged out: it would only be
+      // told to log in, which says nothing of its target.
+      const session = req.session ? this.pool.sessions.next((s) => tried.has(this.pool.forSession(s)) || !this.pool.health.usable(this.pool.forSession(s).key)) : undefined;
+      if (req.session && !session) throw noUsableSession(req, this.hasSession, lastFailure);
+      const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(tried);
+      if (!egress) throw lastFailure ? asExtractFailure(lastFailure, req) : new ExtractError('unavailable', `${where(req)}: every egress is cooling down`);
+      const chosenUsable = session ? true : this.pool.usableLoggedOut(egress);
+      const endProbe = this.pool.health.begin(egress.key);
       const plain = req.ua === 'curl' || req.ua === 'bare' || req.origin === 'static';
-      // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
-      if (req.origin === 'web') await this.acquire(egress, req.signal);
       let res: UpstreamResponse;
       try {
+        // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
+        if (req.origin === 'web') await this.acquire(egress, req.signal);
+        // It may have cooled while this request waited for its token: a request on a cooled egress is not started.
+        if (chosenUsable && this.pool.health.cooling(egress.key)) {
+          tried.add(egress);
+          continue;
+        }
         res = await this.sendWithRetry(plain ? egress.plain : egress.browser, req, session, egress);
       } catch (err) {
-        if (err instanceof TransportError && err.reason === 'connect') {
-          this.pool.health.coolDown(egress.key);
-          countEgress(egress.label, 'connect_failure');
-          // A logged-out request tries the next proxy; a session stays on its own (hopping is a ban signal), and the
-          // request goes on with the next session whose proxy is healthy, or logged out.
-          if ((session || this.pool.egresses.length > 1) && attempt < limit) {
-            avoid = egress;
-            continue;
-          }
+        if (err instanceof TransportError && !req.signal?.aborted && COUNTED.has(err.reason) && this.pool.countsTransport(egress)) {
+          // Its own failure, not the lookup's deadline: the request goes on through the next egress (or session).
+          lastFailure = err;
+          tried.add(egress);
+          continue;
         }
         throw asExtractFailure(err, req);
+      } finally {
+        endProbe();
       }
       if (res.status === 429) {
-        this.pool.health.coolDown(egress.key);
+        // web_profile_info's 429 may be the profile's, not the address's (unverified): it cools only beside another's.
+        if (req.unverified429) this.pool.health.throttledMaybeTarget(egress.key, req.unverified429);
+        else this.pool.health.coolDown(egress.key, 'throttled');
         countEgress(egress.label, 'throttled');
       }
       else if (res.status < 500) this.pool.health.ok(egress.key);
@@ -137,19 +157,21 @@ export class UpstreamClient {
       // A logged-out wall stands before one address (gallery-dl #1230, 12–24 h): that egress is set aside for the
       // logged out, and the request goes out again through the next one.
       if (!session && wall && req.origin === 'web' && this.pool.egresses.length > 1) {
-        this.pool.health.coolDown(loggedOutKey(egress));
+        this.pool.health.coolDown(loggedOutKey(egress), 'wall');
         if (attempt < limit) {
-          avoid = egress;
+          tried.add(egress);
           continue;
         }
       }
       if (session && wall) {
         this.pool.sessions.expire(session, wall);
-        // The same request again with the next live session, or logged out.
+        // The same request again with the next live session.
         if (attempt < limit) continue;
       }
+      if (!session && !wall) this.pool.health.ok(loggedOutKey(egress));
       return res;
     }
+    throw lastFailure ? asExtractFailure(lastFailure, req) : new ExtractError('unavailable', `${where(req)}: no egress left to try`);
   }
 
   /** A token of the egress's budget; the lookup's waits together last at most IG_EGRESS_MAX_WAIT_MS. */
@@ -168,7 +190,8 @@ export class UpstreamClient {
       const first = await this.attempt(transport, req, session, egress);
       if (first.status < 500) return first;
     } catch (err) {
-      if (!(err instanceof TransportError) || err.reason !== 'reset' || req.signal?.aborted) throw err;
+      // Not on an egress that cooled with it: the request goes on through the next one.
+      if (!(err instanceof TransportError) || err.reason !== 'reset' || req.signal?.aborted || this.pool.health.cooling(egress.key)) throw err;
     }
     // One retry only: a reset connection or a 5xx is often a single bad node.
     return this.attempt(transport, req, session, egress);
@@ -180,6 +203,20 @@ export class UpstreamClient {
     const origin = req.origin === 'web' ? this.options.webOrigin : this.options.staticOrigin;
     if (!origin) throw new ExtractError('unavailable', 'no static origin configured');
     const body = req.form ? new URLSearchParams(req.form).toString() : undefined;
+    const started = Date.now();
+    try {
+      return await this.sendOnce(transport, req, session, egress, origin, body, signal);
+    } catch (err) {
+      // A proxy's own failure (not the lookup's deadline) is a strike against it; two in a row cool it.
+      if (err instanceof TransportError && COUNTED.has(err.reason) && !req.signal?.aborted) {
+        countEgress(egress.label, FAILURE_EVENT[err.reason as CountedFailure]);
+        if (this.pool.countsTransport(egress)) this.pool.health.failed(egress.key, err.reason as EgressFailure, err.message.slice(0, 120), started);
+      }
+      throw err;
+    }
+  }
+
+  private sendOnce(transport: Transport, req: UpstreamRequest, session: Session | undefined, egress: Egress, origin: string, body: string | undefined, signal: AbortSignal): Promise<UpstreamResponse> {
     return transport.send({
       url: origin + req.path,
       method: req.method ?? (body ? 'POST' : 'GET'),
@@ -232,19 +269,33 @@ export class UpstreamClient {
   }
 }
 
+type CountedFailure = 'timeout' | 'reset' | 'connect' | 'tls';
+/** The transport failures that are the egress's: a connect or first-byte timeout, a refused or reset connection, TLS. */
+const COUNTED: ReadonlySet<string> = new Set<CountedFailure>(['timeout', 'reset', 'connect', 'tls']);
+const FAILURE_EVENT = { timeout: 'timeout', reset: 'reset', connect: 'connect_failure', tls: 'tls_failure' } as const;
+
+const where = (req: UpstreamRequest) => `${req.origin} ${req.path.split('?')[0]}`;
+
+/** A session's request with no session to send it with: it needs one, and says so (never "not found"). */
+function noUsableSession(req: UpstreamRequest, anyLive: boolean, lastFailure: unknown): ExtractError {
+  return anyLive
+    ? new ExtractError('login_required', `${where(req)}: no session whose egress can be used now`, { userMessage: SESSION_UNREACHABLE_MESSAGE, ...(lastFailure ? { cause: lastFailure } : {}) })
+    : new ExtractError('login_required', `${where(req)}: no live IG_SESSIONID`);
+}
+
 function anyOf(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
   return a ? AbortSignal.any([a, b]) : b;
 }
 
 function asExtractFailure(err: unknown, req: UpstreamRequest): ExtractError {
   if (err instanceof ExtractError) return err;
-  const where = `${req.origin} ${req.path.split('?')[0]}`;
+  const at = where(req);
   if (err instanceof TransportError) {
-    if (err.reason === 'timeout') return new ExtractError('timeout', `${where} timed out`, { cause: err });
-    if (err.reason === 'too_large') return new ExtractError('changed', `${where}: ${err.message}`, { cause: err });
-    return new ExtractError('unavailable', `${where} failed: ${err.message}`, { cause: err });
+    if (err.reason === 'timeout') return new ExtractError('timeout', `${at} timed out`, { cause: err });
+    if (err.reason === 'too_large') return new ExtractError('changed', `${at}: ${err.message}`, { cause: err });
+    return new ExtractError('unavailable', `${at} failed: ${err.message}`, { cause: err });
   }
   const name = (err as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new ExtractError('timeout', `${where} timed out`, { cause: err });
-  return new ExtractError('unavailable', `${where} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  if (name === 'TimeoutError' || name === 'AbortError') return new ExtractError('timeout', `${at} timed out`, { cause: err });
+  return new ExtractError('unavailable', `${at} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
 }

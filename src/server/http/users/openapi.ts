@@ -44,8 +44,14 @@ const postsPage = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['code', 'type', 'thumbnail'],
-        properties: { code: { type: 'string' }, type: { enum: ['image', 'video', 'carousel'] }, thumbnail: { type: 'string' }, takenAt: { type: 'string', format: 'date-time' } },
+        required: ['code', 'type', 'thumbnail', 'downloadUrl'],
+        properties: {
+          code: { type: 'string' },
+          type: { enum: ['image', 'video', 'carousel'] },
+          thumbnail: { type: 'string' },
+          takenAt: { type: 'string', format: 'date-time' },
+          downloadUrl: { type: 'string', description: "The post's own download, signed with the page (its ZIP for a carousel, else its one file): no lookup needed while the page is shown." },
+        },
       },
     },
     next: { type: ['string', 'null'], description: 'Opaque cursor for ?after=, null on the last page.' },

@@ -40,11 +40,14 @@ export function presentPosts(page: PostsPage, secret: string): ProfilePostsPage 
   return {
     items: page.posts.map((post) => {
       const first = post.resolution.items[0]!;
+      // Signed from the feed now: the button then asks nobody, however long the view stays open (issue 37).
+      const own = presentResolution(post.resolution, { secret });
       return {
         code: post.code,
         type: post.type,
         thumbnail: pictureLink(secret, first.previewUrl, `${post.resolution.author.username}-${post.code}-thumbnail.jpg`),
         ...(post.resolution.takenAt ? { takenAt: post.resolution.takenAt } : {}),
+        downloadUrl: own.zipUrl ?? own.items[0]!.downloadUrl,
       };
     }),
     next: page.next,

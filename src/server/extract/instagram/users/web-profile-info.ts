@@ -46,7 +46,9 @@ export function userFromWebProfile(user: WebProfile): FoundUser {
 }
 
 export async function fetchWebProfile(client: UpstreamClient, username: string, signal: AbortSignal): Promise<{ json: unknown; user: WebProfile }> {
-  const res = await client.send({ origin: 'web', path: `/api/v1/users/web_profile_info/?username=${encodeURIComponent(username)}`, signal });
+  // Its 429 comes on a first request from fresh addresses, with or without a session (instaloader #2726, 2026-08,
+  // read 2026-11-27): the endpoint's, not the address's, so it does not cool the egress on its own.
+  const res = await client.send({ origin: 'web', path: `/api/v1/users/web_profile_info/?username=${encodeURIComponent(username)}`, signal, unverified429: 'web-profile-info' });
   const json = readJson(res, 'web-profile-info');
   return { json, user: parseWebProfile(json, username) };
 }

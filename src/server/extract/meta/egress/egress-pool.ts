@@ -8,7 +8,7 @@
 import type { Redis } from 'ioredis';
 import { MemoryBudgetStore, RedisBudgetStore } from './budget-store.ts';
 import { EgressBudget } from './egress-budget.ts';
-import { EgressHealth } from './egress-health.ts';
+import { EgressHealth, type EgressFailure, type EgressHealthStatus } from './egress-health.ts';
 import { MemoryAskLedger, RedisAskLedger } from './ask-ledger.ts';
 import { ImpitTransport, loadImpit } from './impit-transport.ts';
 import { SessionPool, type Session, type SessionPoolStatus } from './session-pool.ts';
@@ -26,6 +26,8 @@ export interface Egress {
 
 /** The health key of an egress's logged-out address: a wall there is per address (gallery-dl #1230), not per session. */
 export const loggedOutKey = (egress: Egress) => `${egress.key}#logged-out`;
+
+const TRANSPORT_FAILURES: ReadonlySet<EgressFailure> = new Set(['timeout', 'reset', 'connect', 'tls']);
 
 export interface EgressPoolOptions {
   proxies: readonly string[];
@@ -47,7 +49,11 @@ export interface EgressPoolStatus {
   client: TransportKind;
   clientFallback?: string;
   sessions: SessionPoolStatus;
-  egresses: { egress: string; coolingMs: number }[];
+  /**
+   * Each egress's health (its own and its logged-out address's), whether it is down (cooling or probed after
+   * transport failures: no request starts on it), and the live sessions pinned to it (skipped while it is down).
+   */
+  egresses: (EgressHealthStatus & { egress: string; down: boolean; loggedOut: EgressHealthStatus; sessions: string[] })[];
   budgetPerMinute: number;
 }
 
@@ -90,18 +96,41 @@ export class EgressPool {
     return this.egresses[session.index % this.egresses.length]!;
   }
 
-  /** The next healthy egress in turn (all cooling: the next one anyway, a lookup must go somewhere). */
-  forAnonymous(avoid?: Egress): Egress {
+  /** A proxy's transport failures count against it; the direct egress has nowhere else to go, so it never cools for them. */
+  countsTransport(egress: Egress): boolean {
+    return egress.key !== 'direct';
+  }
+
+  /** Whether a logged-out request may start on it now (neither it nor its logged-out address cooling or probed). */
+  usableLoggedOut(egress: Egress): boolean {
+    return this.health.usable(egress.key) && this.health.usable(loggedOutKey(egress));
+  }
+
+  /**
+   * The next usable egress in turn that `avoid` does not hold. When none is usable, the next one Instagram itself
+   * cooled (a 429, a wall: a lookup must go somewhere, and one egress alone would otherwise refuse every lookup);
+   * never one cooled by its transport (its requests would only time out or be refused): then undefined.
+   */
+  forAnonymous(avoid: ReadonlySet<Egress> = new Set()): Egress | undefined {
     const n = this.egresses.length;
     for (let i = 0; i < n; i++) {
       const egress = this.egresses[(this.turn + i) % n]!;
-      if (egress === avoid || this.health.cooling(egress.key) || this.health.cooling(loggedOutKey(egress))) continue;
+      if (avoid.has(egress) || !this.usableLoggedOut(egress)) continue;
       this.turn = (this.turn + i + 1) % n;
       return egress;
     }
-    const fallback = this.egresses[this.turn % n]!;
-    this.turn = (this.turn + 1) % n;
-    return fallback;
+    for (let i = 0; i < n; i++) {
+      const egress = this.egresses[(this.turn + i) % n]!;
+      if (avoid.has(egress) || this.cooledByTransport(egress)) continue;
+      this.turn = (this.turn + i + 1) % n;
+      return egress;
+    }
+    return undefined;
+  }
+
+  private cooledByTransport(egress: Egress): boolean {
+    const status = this.health.status(egress.key);
+    return status.state !== 'healthy' && status.state !== 'suspect' && TRANSPORT_FAILURES.has(status.lastFailure?.reason ?? 'throttled');
   }
 
   status(): EgressPoolStatus {
@@ -109,7 +138,18 @@ export class EgressPool {
       client: this.clientKind,
       ...(this.clientFallback ? { clientFallback: this.clientFallback } : {}),
       sessions: this.sessions.status(),
-      egresses: this.egresses.map((e) => ({ egress: e.label, coolingMs: Math.max(this.health.coolingFor(e.key), this.health.coolingFor(loggedOutKey(e))) })),
+      egresses: this.egresses.map((e) => {
+        const own = this.health.status(e.key);
+        const loggedOut = this.health.status(loggedOutKey(e));
+        return {
+          egress: e.label,
+          ...own,
+          down: this.cooledByTransport(e),
+          coolingMs: Math.max(own.coolingMs, loggedOut.coolingMs),
+          loggedOut,
+          sessions: this.sessions.pinnedTo((s) => this.forSession(s) === e),
+        };
+      }),
       budgetPerMinute: this.options.perMinute,
     };
   }

@@ -133,7 +133,7 @@ describe('the ask ledger', () => {
 });
 
 describe('egress health', () => {
-  it('cools an egress down, longer with each failure in a row, and forgets on success', () => {
+  it('cools an egress Instagram throttles at once, longer with each cool-down in a row, and forgets on an answer', () => {
     let now = 0;
     const health = new EgressHealth(() => now);
     health.coolDown('p1');
@@ -145,6 +145,56 @@ describe('egress health', () => {
     health.ok('p1');
     health.coolDown('p1');
     expect(health.coolingFor('p1')).toBe(15_000);
+  });
+
+  it('cools a proxy after two transport failures in a row, not one; an answer between them forgives the first', () => {
+    let now = 0;
+    const health = new EgressHealth(() => now);
+    health.failed('p1', 'timeout');
+    expect([health.usable('p1'), health.status('p1')]).toEqual([true, { state: 'suspect', coolingMs: 0, failuresInRow: 1, lastFailure: { reason: 'timeout', at: new Date(0).toISOString() } }]);
+    health.ok('p1');
+    health.failed('p1', 'reset');
+    expect(health.usable('p1')).toBe(true);
+    now = 1000;
+    health.failed('p1', 'connect', 'ECONNREFUSED');
+    expect([health.usable('p1'), health.status('p1')]).toEqual([false, { state: 'cooling', coolingMs: 15_000, failuresInRow: 0, lastFailure: { reason: 'connect', at: new Date(1000).toISOString(), detail: 'ECONNREFUSED' } }]);
+  });
+
+  it('lets one request probe it when the cool-down ends; the others keep away; a failed probe cools it longer', () => {
+    let now = 0;
+    const health = new EgressHealth(() => now);
+    health.failed('p1', 'timeout');
+    health.failed('p1', 'timeout');
+    now = 15_000;
+    expect([health.usable('p1'), health.status('p1').state]).toEqual([true, 'probing']);
+    const end = health.begin('p1');
+    expect(health.usable('p1')).toBe(false); // its probe is out
+    expect(health.begin('p1')).toBeTypeOf('function');
+    end(); // the probe's lookup ended without a verdict: another may probe
+    expect(health.usable('p1')).toBe(true);
+    health.begin('p1');
+    health.failed('p1', 'timeout'); // one failure of the probe is enough
+    expect(health.coolingFor('p1')).toBe(30_000);
+    now = 45_000;
+    health.begin('p1');
+    health.ok('p1');
+    expect([health.usable('p1'), health.status('p1').state, health.status('p1').lastFailure?.reason]).toEqual([true, 'healthy', 'timeout']);
+    // Healthy again: the next failure is a strike, not a cool-down.
+    health.failed('p1', 'reset');
+    expect(health.usable('p1')).toBe(true);
+  });
+
+  it('does not cool for an unverified 429 alone (web_profile_info’s may be the profile’s); two endpoints’ within a minute do', () => {
+    let now = 0;
+    const health = new EgressHealth(() => now);
+    for (let i = 0; i < 5; i++) health.throttledMaybeTarget('p1', 'web-profile-info');
+    expect(health.usable('p1')).toBe(true);
+    now = 61_000;
+    health.throttledMaybeTarget('p1', 'topsearch');
+    expect(health.usable('p1')).toBe(true); // web_profile_info's was more than a minute ago
+    now = 62_000;
+    health.throttledMaybeTarget('p1', 'web-profile-info');
+    expect([health.usable('p1'), health.status('p1').lastFailure?.reason]).toEqual([false, 'throttled']);
   });
 });
 

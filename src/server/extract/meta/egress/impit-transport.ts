@@ -48,9 +48,23 @@ export class ImpitTransport implements Transport {
   async send(req: TransportRequest): Promise<TransportResponse> {
     // impit's own Chrome user agent and client hints match its TLS; ours would contradict them.
     const headers = Object.entries(req.headers).filter(([name]) => !(req.browser && name === 'user-agent'));
+    // impit's wrapper keeps an abort listener on the signal it is given until the body is read its own way (we read a
+    // bounded stream): it gets a signal of its own, which goes with this request, and ours is let go when it ends.
+    const own = new AbortController();
+    const onAbort = () => own.abort(req.signal.reason);
+    if (req.signal.aborted) onAbort();
+    else req.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await this.exchange(req, headers, own.signal);
+    } finally {
+      req.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async exchange(req: TransportRequest, headers: [string, string][], signal: AbortSignal): Promise<TransportResponse> {
     let res: ImpitResponseLike;
     try {
-      res = await this.impit.fetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: encoder.encode(req.body) } : {}), signal: req.signal });
+      res = await this.impit.fetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: encoder.encode(req.body) } : {}), signal });
     } catch (err) {
       throw new TransportError(failureOf(err, req.signal), (err as Error)?.message ?? String(err), { cause: err });
     }
@@ -80,6 +94,7 @@ function failureOf(err: unknown, signal: AbortSignal): TransportError['reason'] 
   if (/ConnectError|ProxyError|ProxyTunnelError/.test(name)) return 'connect';
   if (/ReadError|CloseError|WriteError|RemoteProtocolError/.test(name)) return 'reset';
   const message = String((err as Error)?.message ?? '');
+  if (/tls|ssl|certificate|handshake/i.test(message)) return 'tls';
   if (/connection refused|connect|dns|tunnel/i.test(message)) return 'connect';
   if (/reset|closed|broken pipe/i.test(message)) return 'reset';
   return 'other';

@@ -59,6 +59,11 @@ export class SessionPool {
     return undefined;
   }
 
+  /** The hashes of the live sessions `pinned` names (those of one egress, for /readyz). */
+  pinnedTo(pinned: (session: Session) => boolean): string[] {
+    return this.sessions.filter((s) => s.expiredAt === undefined && pinned(s)).map((s) => s.hash);
+  }
+
   expire(session: Session, reason: string): void {
     if (session.expiredAt !== undefined) return;
     session.expiredAt = Date.now();

@@ -29,7 +29,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export type TransportFailure = 'timeout' | 'reset' | 'connect' | 'too_large' | 'other';
+export type TransportFailure = 'timeout' | 'reset' | 'connect' | 'tls' | 'too_large' | 'other';
 
 export class TransportError extends Error {
   constructor(

@@ -40,6 +40,9 @@ function failureOf(err: unknown): TransportError['reason'] {
   if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_ABORTED') {
     return 'timeout';
   }
+  // A handshake that fails: a certificate refused, or something that does not speak TLS at the other end.
+  if (code && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) return 'tls';
+  if (/ssl|tls|certificate/i.test(String((err as Error)?.message)) && !/proxy/i.test(String((err as Error)?.message))) return 'tls';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EAI_AGAIN') return 'connect';
   // A proxy that refuses the tunnel.
