@@ -38,19 +38,33 @@ export async function postGraphql(
   // second request: it demotes itself within three posts, and the other leads from then on.
   const shape = deps.shape ?? deps.shapes?.first(query.what) ?? 'page-tokens';
   const target = JSON.stringify(query.variables);
+  let res: UpstreamResponse;
   try {
-    const json = shape === 'bare' ? readGraphqlAnswer(await deps.client.send(bareRequest(query, signal)), query) : await withPageTokens(deps, query, signal);
+    res = shape === 'bare' ? await deps.client.send(bareRequest(query, signal)) : await withPageTokens(deps, query, signal);
+  } catch (err) {
+    if (err instanceof TokensRefused) deps.shapes?.record(query.what, shape, 'refused', target);
+    throw err;
+  }
+  // Only an answer that refuses how we asked counts against the shape; a broken endpoint is the strategy's business.
+  const refused = refusesShape(res);
+  try {
+    const json = readGraphqlAnswer(res, query);
     deps.shapes?.record(query.what, shape, 'ok', target);
     return json;
-  } catch (err) {
-    // Refused how we asked (HTML instead of JSON, tokens refused), not what: the shape's failure.
-    if (err instanceof ExtractError && err.kind === 'changed' && !(err instanceof StaleDocumentError)) deps.shapes?.record(query.what, shape, 'refused', target);
-    throw err;
+  } finally {
+    if (refused) deps.shapes?.record(query.what, shape, 'refused', target);
   }
 }
 
-/** The `page-tokens` shape: the page's tokens, fetched anew once when Instagram rejects them. */
-async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore }, query: GraphqlQuery, signal: AbortSignal): Promise<Record<string, unknown>> {
+/** Fresh page tokens refused too: the page-tokens shape's own refusal. */
+class TokensRefused extends ExtractError {
+  constructor(what: string) {
+    super('changed', `${what}: fresh tokens refused too`);
+  }
+}
+
+/** The `page-tokens` shape's answer: the page's tokens, fetched anew once when Instagram rejects them. */
+async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore }, query: GraphqlQuery, signal: AbortSignal): Promise<UpstreamResponse> {
   const send = (tokens: WebTokens) => {
     if (query.needsCsrf && !tokens.csrftoken) throw new ExtractError('unavailable', `${query.what}: Instagram granted no CSRF token`);
     return deps.client.send(pageTokensRequest(query, tokens, signal));
@@ -61,9 +75,19 @@ async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore
     deps.tokens.invalidate(tokens);
     tokens = await deps.tokens.get(signal);
     res = await send(tokens);
-    if (isTokenRejection(res)) throw new ExtractError('changed', `${query.what}: fresh tokens refused too`);
+    if (isTokenRejection(res)) throw new TokensRefused(query.what);
   }
-  return readGraphqlAnswer(res, query);
+  return res;
+}
+
+/**
+ * An answer that refuses the request's shape, not the query: "useragent mismatch", or the HTML login page where JSON
+ * was asked (OGInstagram: "a modern-browser UA makes IG return an HTML login shell instead of JSON").
+ */
+function refusesShape(res: UpstreamResponse): boolean {
+  const head = res.body.slice(0, 20_000);
+  if (res.status === 400 && /"message"\s*:\s*"useragent mismatch"/.test(head)) return true;
+  return /^\s*</.test(head) && /id="loginForm"|\/accounts\/login\/|<title>[^<]*Log ?in/i.test(head);
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * How each request shape is doing, per GraphQL query, tracked as post strategies are (health.ts: a window of
  * outcomes, demotion after three different posts refused in a row). A shape Instagram refuses (its HTML login
- * shell, "useragent mismatch", refused tokens: `changed`) moves behind the other for that query, so the next time the
+ * page where JSON was asked, "useragent mismatch", page tokens refused twice: graphql.ts `refusesShape`) moves
+ * behind the other for that query, so the next time the
  * query runs (at the latest when its strategy's own probe comes a minute later) it goes out in the other shape: no
  * deploy is needed when Instagram changes its mind, and no lookup pays a second request for it. A demoted shape is
  * probed again after ten strategy probes, so it does not take its place back on the very probe that is to try the
- * other. Walls, throttles and stale doc ids say nothing of the shape and are not counted.
+ * other. Any other failure (a broken endpoint's garbage, walls, throttles, stale doc ids) says nothing of the shape
+ * and is not counted: it is the strategy's.
  */
 import { StrategyHealth, type StrategyStatus } from '../../health.ts';
 import { REQUEST_SHAPES, type RequestShapeName } from './shapes.ts';
