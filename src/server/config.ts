@@ -67,6 +67,7 @@ const envSchema = z.object({
   /** How long SIGTERM waits for in-flight requests (downloads) before it cuts them and exits 0. */
   SHUTDOWN_DEADLINE_MS: positiveInt.default(25_000),
   MEDIA_MAX_STREAMS_PER_IP: positiveInt.default(16),
+  MEDIA_MAX_STREAMS: positiveInt.default(256),
   TRUST_PROXY: bool.default(false),
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
@@ -126,6 +127,8 @@ export interface Config {
     stallTimeoutMs: number;
     /** Concurrent media, ZIP and muxed downloads per client IP. */
     maxStreamsPerClient: number;
+    /** Concurrent downloads of all clients together (MEDIA_MAX_STREAMS): what the process and its CDN sockets bear. */
+    maxStreams: number;
     /** The most posts in one profile ZIP (PROFILE_ZIP_MAX_POSTS). */
     profileZipMaxPosts: number;
   };
@@ -199,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretGenerated: !e.DOWNLOAD_SECRET,
       stallTimeoutMs: e.MEDIA_STALL_TIMEOUT_MS,
       maxStreamsPerClient: e.MEDIA_MAX_STREAMS_PER_IP,
+      maxStreams: e.MEDIA_MAX_STREAMS,
       profileZipMaxPosts: e.PROFILE_ZIP_MAX_POSTS,
     },
     providers: {

@@ -16,6 +16,8 @@ const ar = strings('ar');
 const fr = strings('fr');
 /** The profile ZIP's signed GET link (http/users/zip.ts), which the browser's download manager takes. */
 const ZIP_LINK = new RegExp(`^/api/v1/users/${PROFILE_FIXTURE.user.replace(/\./g, '\\.')}/zip/[^/]+$`);
+/** A profile ZIP's name: what it holds, then the date and time it was made (shared/file-name.ts). */
+const zipName = (what: string) => new RegExp(`^${PROFILE_FIXTURE.user}-${what}-\\d{8}-\\d{6}\\.zip$`);
 
 test('a username on the story page: stories, an album, more posts, the whole profile as one ZIP; no session in French; Arabic at 360 px', async ({ page }) => {
   test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
@@ -57,7 +59,8 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await view.getByRole('button', { name: text(en, 'batch.downloadAll') }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`instagram-${PROFILE_FIXTURE.user}-profile.zip`);
+    // Each ZIP its own name: what it holds, the date and the time (issue 37).
+    expect(download.suggestedFilename()).toMatch(zipName('profile'));
     const listing = execFileSync('unzip', ['-l', (await download.path())!], { encoding: 'utf8' });
     expect(listing.match(/ stories\//g)).toHaveLength(6);
     for (const album of PROFILE_FIXTURE.highlights) expect(listing.match(new RegExp(` highlight ${album.title}/`, 'g'))).toHaveLength(3);
@@ -73,6 +76,7 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await stories.getByRole('button', { name: text(en, 'profileView.downloadSection') }).click();
     const download = await downloading;
     expect(new URL(download.url()).pathname).toMatch(ZIP_LINK);
+    expect(download.suggestedFilename()).toMatch(zipName('stories'));
     const listing = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' }).trim().split('\n');
     expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(6);
     expect(listing.filter((name) => name.includes('/') && !name.startsWith('stories/'))).toEqual([]);
@@ -94,6 +98,7 @@ test('a username on the story page: stories, an album, more posts, the whole pro
     await view.getByTestId('ticked-bar').getByRole('button', { name: text(en, 'profileView.downloadTicked', { count: 4 }) }).click();
     const download = await downloading;
     expect(new URL(download.url()).pathname).toMatch(ZIP_LINK);
+    expect(download.suggestedFilename()).toMatch(zipName('ticked'));
     const listing = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' }).trim().split('\n');
     expect(listing.filter((name) => name.startsWith('stories/'))).toHaveLength(1);
     expect(listing.filter((name) => name.startsWith(`highlight ${album.title}/`))).toHaveLength(1);

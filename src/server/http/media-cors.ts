@@ -9,7 +9,8 @@ import { ApiError } from '../errors/api-error.ts';
 
 /** onRequest: any origin may read a media answer (the links are signed; nothing of the visitor's is in them). */
 export async function crossOriginMedia(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', 'Content-Length, Content-Disposition');
+  // Estimated-Content-Length: cobalt's length of a file made as it is sent (a remux, a transcode), for progress.
+  reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', 'Content-Length, Content-Disposition, Estimated-Content-Length');
 }
 
 /** onRequest: `?p=1` is a probe: 200 and no body for a valid link of this route's kind, the usual JSON error otherwise. */

@@ -142,11 +142,35 @@ describe('GET /api/v1/mux/{token}', () => {
     decodes(file.body);
   });
 
-  it('HEAD checks both tracks and answers the headers only', async () => {
+  it('HEAD checks both tracks and answers the headers only, with the length GET sends', async () => {
     const res = await get(muxPath(item.downloadUrl), { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    // Issue 39: HEAD carried no Content-Length, though GET does.
+    const whole = await get(muxPath(item.downloadUrl));
+    expect(Number(res.headers['content-length'])).toBe(whole.body.length);
+    expect(res.headers['estimated-content-length']).toBeUndefined();
+    await waitForNoCdnSockets();
+  });
+
+  it('a file made without a known length (a remux, the sound taken out) says cobalt’s Estimated-Content-Length on GET and HEAD, exposed to scripts', async () => {
+    const progressive = item.qualities!.find((q) => !q.muxed)!;
+    const source = JSON.parse(Buffer.from(muxPath(progressive.downloadUrl).split('/').pop()!.split('.')[0]!, 'base64url').toString()).u as string;
+    const e = Math.floor(Date.now() / 1000) + 600;
+    for (const token of [signMediaToken(SECRET, { t: 'x', u: source, f: 'muted.mp4', e }), signMediaToken(SECRET, { t: 'x', k: 'audio', u: source, f: 'sound.m4a', e })]) {
+      const res = await get(`/api/v1/mux/${token}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-length']).toBeUndefined();
+      const estimate = Number(res.headers['estimated-content-length']);
+      // An estimate: within a third of what was sent (issue 39: there was none, so clients showed no progress).
+      expect(estimate / res.body.length).toBeGreaterThan(0.67);
+      expect(estimate / res.body.length).toBeLessThan(1.5);
+      expect(String(res.headers['access-control-expose-headers'])).toContain('Estimated-Content-Length');
+      const head = await get(`/api/v1/mux/${token}`, { method: 'HEAD' });
+      expect(Number(head.headers['estimated-content-length'])).toBe(estimate);
+    }
+    await waitForNoCdnSockets();
   });
 });
 

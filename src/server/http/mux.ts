@@ -4,15 +4,17 @@
  * cap and stall timeout as the proxy. A token of kind `audio` gives the sound of one video file alone, as an M4A
  * (media/mux/audio-only.ts: cobalt's audio download of a video without a separate audio track). No Range: the
  * file is made as it is sent; its length is announced when
- * the tracks join fragment by fragment (known before the first byte), not after a packet remux. HEAD asks the
- * CDN for a byte of each track, so the page learns of an expired link before it starts a download.
+ * the tracks join fragment by fragment (known before the first byte), else estimated in cobalt's
+ * `Estimated-Content-Length`. HEAD opens the file as GET does and answers the same length, so the page learns of
+ * an expired link before it starts a download.
  */
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
 import { openAudioOnly } from '../media/mux/audio-only.ts';
-import { announcedLength, openMuxedVideo } from '../media/mux/mux.ts';
+import { lengthHeaders } from '../media/mux/file-length.ts';
+import { openMuxedVideo } from '../media/mux/mux.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { ClientGone } from '../media/proxy/upstream-errors.ts';
@@ -44,14 +46,10 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
       const [type, extension] = audioOnly ? ['audio/mp4', '.m4a'] : ['video/mp4', '.mp4'];
       const name = payload.f.endsWith(extension) ? payload.f : `${payload.f}${extension}`;
       const signal = abortWhenClientLeaves(reply);
-      const tracks = payload.a ? [payload.u, payload.a] : [payload.u];
       try {
-        if (request.method === 'HEAD') {
-          // One byte of each track, not a HEAD: the CDN says "URL signature expired" only in a body.
-          for (const url of tracks) await (await upstream.open(url, { headers: { range: 'bytes=0-0' }, signal })).body.dump();
-        }
-        const open = () => (audioOnly ? openAudioOnly(payload.u, upstream, signal) : openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal));
-        const file = request.method === 'HEAD' ? undefined : await open();
+        // HEAD opens the file as GET does (the tracks' headers, not their samples) for the same length, then
+        // closes it: the CDN says "URL signature expired" only in a body, so this also finds an expired link.
+        const file = await (audioOnly ? openAudioOnly(payload.u, upstream, signal) : openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal));
         reply.headers({
           'content-type': type,
           'content-disposition': contentDisposition(name, request.query.inline === '1' ? 'inline' : 'attachment'),
@@ -59,12 +57,13 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
           'cross-origin-resource-policy': 'cross-origin',
           // Made afresh on every request from URLs that expire: never stored.
           'cache-control': 'private, no-store',
+          // Known before the first byte for a fragment join, else estimated (cobalt's Estimated-Content-Length).
+          ...lengthHeaders(file),
         });
-        if (!file) return reply.send();
-        // A fragment join knows its length before the first byte (the download manager shows size and progress);
-        // a packet remux does not, and the page says its size is approximate.
-        const length = announcedLength(file);
-        if (length !== undefined) reply.header('content-length', length);
+        if (request.method === 'HEAD') {
+          file.destroy();
+          return reply.send();
+        }
         meterMuxedDownload(file, audioOnly || Boolean(payload.a));
         meterProxiedBytes(file);
         return reply.send(file);

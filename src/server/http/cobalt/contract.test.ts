@@ -96,7 +96,7 @@ describe('cobalt’s web app pointed at this instance', () => {
     const file = await fetch(local(res.body.url), { headers: BROWSER });
     expect(file.status).toBe(200);
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
-    expect(file.headers.get('access-control-expose-headers')).toBe('Content-Length, Content-Disposition');
+    expect(file.headers.get('access-control-expose-headers')).toBe('Content-Length, Content-Disposition, Estimated-Content-Length');
     expect(file.headers.get('content-disposition')).toContain(res.body.filename);
     expect(Number(file.headers.get('content-length'))).toBe((await file.arrayBuffer()).byteLength);
   });

@@ -56,7 +56,7 @@ describe('answers', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
-    expect(file.headers.get('access-control-expose-headers')).toBe('Content-Length, Content-Disposition');
+    expect(file.headers.get('access-control-expose-headers')).toBe('Content-Length, Content-Disposition, Estimated-Content-Length');
     expect(file.headers.get('content-disposition')).toContain(res.body.filename);
   });
 

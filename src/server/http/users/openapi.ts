@@ -105,7 +105,7 @@ export const usersPaths = {
   },
   '/api/v1/users/{username}/zip/{token}': {
     get: {
-      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added',
+      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added. For the client that asked for the link alone, 3 downloads',
       parameters: [username, { name: 'token', in: 'path', required: true, description: 'The signed token of a zipUrl.', schema: { type: 'string' } }],
       responses: {
         200: {
@@ -114,7 +114,8 @@ export const usersPaths = {
         },
         ...lookupErrors,
         400: errorAnswer('bad_request: the token is malformed, forged or for another user'),
-        410: errorAnswer('expired'),
+        403: errorAnswer('forbidden: the link was made for another client (an API key, else an address or IPv6 /64): ask for a new one; or private or login_required'),
+        410: errorAnswer('expired: the link is older than 6 h, or its 3 downloads are spent (a HEAD spends none)'),
       },
     },
   },

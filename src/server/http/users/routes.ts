@@ -14,7 +14,7 @@ import type { MediaUpstream } from '../../media/proxy/proxy.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { presentAlbum, presentPosts, presentProfileView } from './present.ts';
-import { forClient, usernameOf } from './request.ts';
+import { forLookup, usernameOf } from './request.ts';
 import { usersZipRoutes } from './zip.ts';
 
 export interface UsersRouteOptions {
@@ -34,10 +34,11 @@ export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { 
   const secret = config.media.secret;
   // A lookup like resolve's: the access gate (keys, the anonymous allowance) and the key-aware limit.
   const lookup = lookupRouteConfig(config);
+  const maxWaitMs = config.instagram.egress.maxWaitMs;
 
   app.get<{ Params: { username: string } }>('/api/v1/users/:username', { config: lookup, onRequest: noStore }, async (request): Promise<ProfileViewAnswer> => {
     const username = usernameOf(request.params.username);
-    return presentProfileView(await forClient(request, (signal) => view.view(username, signal)), secret);
+    return presentProfileView(await forLookup(request, maxWaitMs, (signal) => view.view(username, signal)), secret);
   });
 
   app.get<{ Params: { username: string; id: string } }>(
@@ -47,7 +48,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { 
       const username = usernameOf(request.params.username);
       const id = request.params.id.replace(/^highlight:/, '');
       if (!/^\d{1,30}$/.test(id)) throw new ApiError('bad_request', 'A highlight id is its digits.');
-      const { album, reel } = await forClient(request, async (signal) => view.album(await view.user(username, signal), id, signal));
+      const { album, reel } = await forLookup(request, maxWaitMs, async (signal) => view.album(await view.user(username, signal), id, signal));
       return presentAlbum(album.title, reel, secret);
     },
   );
@@ -60,7 +61,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { 
       const after = request.query.after;
       const maxId = after ? decodeCursor(after) : undefined;
       if (after && !maxId) throw new ApiError('bad_request', 'This page cursor is not one of ours: use the `next` of the previous page.');
-      const page = await forClient(request, async (signal) => view.posts(await view.user(username, signal), maxId, signal));
+      const page = await forLookup(request, maxWaitMs, async (signal) => view.posts(await view.user(username, signal), maxId, signal));
       return presentPosts(page, secret);
     },
   );

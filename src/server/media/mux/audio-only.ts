@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 import { EncodedAudioPacketSource, EncodedPacketSink, Mp4OutputFormat, Output, type InputAudioTrack } from 'mediabunny';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MediaUpstream } from '../proxy/proxy.ts';
-import { closeTrack, openTrack, outputStream } from './mux-packets.ts';
+import { announceLength } from './file-length.ts';
+import { closeTrack, openTrack, outputStream, trackBytes } from './mux-packets.ts';
 import { openUpstreamFile } from './upstream-file.ts';
 
 const noSound = () => new ApiError('no_media', 'This video has no sound to download.');
@@ -19,10 +20,12 @@ export async function openAudioOnly(url: string, upstream: MediaUpstream, signal
   const audio = await openTrack(await openUpstreamFile(upstream, url, signal), 'audio', noSound);
   const track = audio.track as InputAudioTrack;
   let config: AudioDecoderConfig;
+  let estimate: number;
   try {
     const found = await track.getDecoderConfig();
     if (!found) throw new Error('no decoder configuration');
     config = found;
+    estimate = 1024 + (await trackBytes(track));
   } catch (err) {
     closeTrack(audio);
     throw new ApiError('upstream_unavailable', 'The audio track could not be read.', { cause: err });
@@ -55,5 +58,5 @@ export async function openAudioOnly(url: string, upstream: MediaUpstream, signal
     closeTrack(audio);
     readable.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  return readable;
+  return announceLength(readable, { estimated: estimate });
 }

@@ -23,6 +23,7 @@ import {
   type InputVideoTrack,
 } from 'mediabunny';
 import { ApiError } from '../../errors/api-error.ts';
+import { announceLength } from './file-length.ts';
 import type { UpstreamFile } from './upstream-file.ts';
 
 /** How far ahead of the client the output may run (one fragment or so is enough to keep the pipe full). */
@@ -114,6 +115,15 @@ async function* interleaved(tracks: { sink: EncodedPacketSink; index: number }[]
   }
 }
 
+/**
+ * About how many bytes a track's samples come to, from its sample table (no sample is read), with a little framing
+ * per packet: what a file made of these tracks is estimated at (file-length.ts).
+ */
+export async function trackBytes(track: InputTrack): Promise<number> {
+  const [stats, seconds] = await Promise.all([track.computePacketStats(), track.computeDuration()]);
+  return (stats.averageBitrate * seconds) / 8 + stats.packetCount * 8;
+}
+
 /** Reads both tracks' headers (errors before the first byte), then streams the joined MP4. Closes the files when done. */
 export async function remuxPackets(videoFile: UpstreamFile, audioFile: UpstreamFile | undefined, signal: AbortSignal): Promise<Readable> {
   const [videoResult, audioResult] = await Promise.allSettled([
@@ -130,11 +140,13 @@ export async function remuxPackets(videoFile: UpstreamFile, audioFile: UpstreamF
   const video = videoResult.value;
   const audio = audioResult.value;
   let configs: [VideoDecoderConfig, AudioDecoderConfig | undefined];
+  let estimate: number;
   try {
     const videoConfig = await (video.track as InputVideoTrack).getDecoderConfig();
     const audioConfig = audio ? await (audio.track as InputAudioTrack).getDecoderConfig() : undefined;
     if (!videoConfig || audioConfig === null) throw new Error('no decoder configuration');
     configs = [videoConfig, audioConfig];
+    estimate = 4096 + (await trackBytes(video.track)) + (audio ? await trackBytes(audio.track) : 0);
   } catch (err) {
     closeTrack(video);
     closeTrack(audio);
@@ -185,5 +197,5 @@ export async function remuxPackets(videoFile: UpstreamFile, audioFile: UpstreamF
     cleanUp();
     readable.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  return readable;
+  return announceLength(readable, { estimated: estimate });
 }

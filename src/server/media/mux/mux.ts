@@ -9,6 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import { ApiError } from '../../errors/api-error.ts';
+import { announceLength } from './file-length.ts';
 import { planFragmentJoin, type JoinedStream } from './fragment-join.ts';
 import { remuxPackets } from './mux-packets.ts';
 import type { MediaUpstream } from '../proxy/proxy.ts';
@@ -41,19 +42,10 @@ async function openBoth(sources: MuxSources, upstream: MediaUpstream, signal: Ab
   throw video.status === 'rejected' ? video.reason : (audio as PromiseRejectedResult).reason;
 }
 
-/** The length of a joined file known before its first byte (a fragment join), by its stream. */
-const lengths = new WeakMap<Readable, number>();
-
-/** How long a joined file from openMuxedVideo will be, when that is known in advance (a fragment join); else undefined. */
-export function announcedLength(file: Readable): number | undefined {
-  return lengths.get(file);
-}
-
 function streamOf(join: JoinedStream, close: () => void): Readable {
   const readable = Readable.from(join(), { objectMode: false, highWaterMark: OUTPUT_HIGH_WATER });
   readable.once('close', close);
-  lengths.set(readable, join.byteLength);
-  return readable;
+  return announceLength(readable, { exact: join.byteLength });
 }
 
 /** Opens both tracks (errors before the first byte), then streams the joined MP4. */
