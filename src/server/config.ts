@@ -50,6 +50,10 @@ const envSchema = z.object({
   IG_DOC_ID_SHORTCODE: z.string().regex(/^\d+$/).default('8845758582119845'),
   IG_DOC_ID_WEB_INFO: z.string().regex(/^\d+$/).default('27128499623469141'),
   IG_DOC_ID_POLARIS: z.string().regex(/^\d+$/).default('27130156389949648'),
+  /** The profile view's GraphQL queries (issue 36): the posts timeline, the stories reel, the profile page (its picture). */
+  IG_DOC_ID_PROFILE_POSTS: z.string().regex(/^\d+$/).default('27839684308962379'),
+  IG_DOC_ID_STORIES: z.string().regex(/^\d+$/).default('27172656412386142'),
+  IG_DOC_ID_PROFILE_PAGE: z.string().regex(/^\d+$/).default('28036671149327607'),
   IG_APP_ID: z.string().regex(/^\d+$/).default('936619743392459'),
   AUTOLINK_API_KEY: z.string().optional(),
   AUTOLINK_ORIGIN: origin.optional(),
@@ -112,9 +116,9 @@ export interface Config {
     /** Test only: TLS certificates of Instagram's origins are not checked. */
     insecureTls: boolean;
     strategies: StrategyName[];
-    docIds: { shortcode: string; webInfo: string; polaris: string };
+    docIds: { shortcode: string; webInfo: string; polaris: string; profilePosts: string; stories: string; profilePage: string };
     /** Which doc ids came from the environment (the rest are the built-in defaults). */
-    docIdSources?: Partial<Record<'shortcode' | 'webInfo' | 'polaris', 'configured'>>;
+    docIdSources?: Partial<Record<'shortcode' | 'webInfo' | 'polaris' | 'profilePosts' | 'stories' | 'profilePage', 'configured'>>;
     /** Where Instagram's script bundles come from: the only origin doc-id discovery reads. */
     staticOrigin: string;
   };
@@ -187,11 +191,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       client: e.IG_CLIENT,
       insecureTls: e.IG_TEST_INSECURE_TLS,
       strategies: [...new Set(e.IG_STRATEGIES)],
-      docIds: { shortcode: e.IG_DOC_ID_SHORTCODE, webInfo: e.IG_DOC_ID_WEB_INFO, polaris: e.IG_DOC_ID_POLARIS },
+      docIds: {
+        shortcode: e.IG_DOC_ID_SHORTCODE,
+        webInfo: e.IG_DOC_ID_WEB_INFO,
+        polaris: e.IG_DOC_ID_POLARIS,
+        profilePosts: e.IG_DOC_ID_PROFILE_POSTS,
+        stories: e.IG_DOC_ID_STORIES,
+        profilePage: e.IG_DOC_ID_PROFILE_PAGE,
+      },
       docIdSources: {
         ...(clean.IG_DOC_ID_SHORTCODE ? { shortcode: 'configured' as const } : {}),
         ...(clean.IG_DOC_ID_WEB_INFO ? { webInfo: 'configured' as const } : {}),
         ...(clean.IG_DOC_ID_POLARIS ? { polaris: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_PROFILE_POSTS ? { profilePosts: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_STORIES ? { stories: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_PROFILE_PAGE ? { profilePage: 'configured' as const } : {}),
       },
       staticOrigin: e.IG_STATIC_ORIGIN,
     },

@@ -24,6 +24,7 @@ import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
 import { RequestShapes } from './instagram/request-shapes/shape-health.ts';
 import type { RequestShapeName } from './instagram/request-shapes/shapes.ts';
+import type { UserQueries } from './instagram/users/user-query.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
 import { LiveProbes } from './live-probes.ts';
@@ -85,6 +86,8 @@ export class Resolver {
   readonly health: StrategyHealth;
   /** Per GraphQL query, how each request shape is doing (instagram/request-shapes/). */
   readonly shapes: RequestShapes;
+  /** The profile view's GraphQL queries (users/user-query.ts): the lookups' deps, healed like the post strategies'. */
+  readonly userQueries: UserQueries;
   /** What `npm run check-live` asks Instagram outside the chain. */
   readonly probes: LiveProbes;
   /** Posts found deleted, private or age-gated in the last 10 minutes, by post id. */
@@ -125,6 +128,7 @@ export class Resolver {
     this.healing = new Healing(this.docIds, healer, this.health);
     this.shapes = new RequestShapes(this.timeouts.healthProbeMs);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids, shapes: this.shapes };
+    this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath) => healer.heal(op, failedId, pagePath) };
     this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
@@ -135,6 +139,7 @@ export class Resolver {
       client: this.client,
       deps: this.deps,
       healing: this.healing,
+      userQueries: this.userQueries,
       ...(this.autolink ? { autolink: this.autolink } : {}),
       ...(this.storyInfo ? { storyInfo: this.storyInfo } : {}),
     });

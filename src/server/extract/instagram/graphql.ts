@@ -21,6 +21,8 @@ export interface GraphqlQuery {
   referer?: string;
   /** Instagram refuses this query without X-CSRFToken: fail at once when it granted none. */
   needsCsrf?: boolean;
+  /** Send it with a live session (the profile view's session queries), its walls left to the caller. */
+  session?: boolean;
 }
 
 function isTokenRejection(res: UpstreamResponse): boolean {
@@ -36,23 +38,25 @@ export async function postGraphql(
 ): Promise<Record<string, unknown>> {
   // One shape per query: the healthiest (request-shapes/), or the one a live check names. A refused shape costs no
   // second request: it demotes itself within three posts, and the other leads from then on.
-  const shape = deps.shape ?? deps.shapes?.first(query.what) ?? 'page-tokens';
+  // A session's query is always sent with the page's tokens and the session: the bare shape is a logged-out one.
+  const shapes = query.session ? undefined : deps.shapes;
+  const shape = query.session ? 'page-tokens' : (deps.shape ?? shapes?.first(query.what) ?? 'page-tokens');
   const target = JSON.stringify(query.variables);
   let res: UpstreamResponse;
   try {
     res = shape === 'bare' ? await deps.client.send(bareRequest(query, signal)) : await withPageTokens(deps, query, signal);
   } catch (err) {
-    if (err instanceof TokensRefused) deps.shapes?.record(query.what, shape, 'refused', target);
+    if (err instanceof TokensRefused) shapes?.record(query.what, shape, 'refused', target);
     throw err;
   }
   // Only an answer that refuses how we asked counts against the shape; a broken endpoint is the strategy's business.
   const refused = refusesShape(res);
   try {
     const json = readGraphqlAnswer(res, query);
-    deps.shapes?.record(query.what, shape, 'ok', target);
+    shapes?.record(query.what, shape, 'ok', target);
     return json;
   } finally {
-    if (refused) deps.shapes?.record(query.what, shape, 'refused', target);
+    if (refused) shapes?.record(query.what, shape, 'refused', target);
   }
 }
 
@@ -67,7 +71,8 @@ class TokensRefused extends ExtractError {
 async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore }, query: GraphqlQuery, signal: AbortSignal): Promise<UpstreamResponse> {
   const send = (tokens: WebTokens) => {
     if (query.needsCsrf && !tokens.csrftoken) throw new ExtractError('unavailable', `${query.what}: Instagram granted no CSRF token`);
-    return deps.client.send(pageTokensRequest(query, tokens, signal));
+    // A session's query (the profile view's) goes with the session, as users/user-query.ts asks (client.ts wallsLiveSessions).
+    return deps.client.send({ ...pageTokensRequest(query, tokens, signal), ...(query.session ? { session: true, wallsLiveSessions: true as const } : {}) });
   };
   let tokens = await deps.tokens.get(signal);
   let res = await send(tokens);

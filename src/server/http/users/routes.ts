@@ -4,9 +4,9 @@
  * (users-zip.ts). Answers carry signed links made per answer: never cached by browsers or proxies.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer } from '../../../shared/profile-api.ts';
+import type { HighlightItems, ProfilePostsPage, ProfileView as ProfileViewAnswer, UnavailableSection } from '../../../shared/profile-api.ts';
 import type { Config } from '../../config.ts';
-import { decodeCursor, ProfileView } from '../../extract/instagram/users/profile-view.ts';
+import { decodeCursor, isUnavailable, ProfileView } from '../../extract/instagram/users/profile-view.ts';
 import { ViewCache } from '../../extract/instagram/users/view-cache.ts';
 import { cacheTtlMs, type Resolver } from '../../extract/resolver.ts';
 import { ApiError } from '../../errors/api-error.ts';
@@ -30,7 +30,7 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 }
 
 export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { config, resolver, upstream, streamGuard }) => {
-  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs);
+  const view = new ProfileView(resolver.client, new ViewCache(resolver.cache), cacheTtlMs, resolver.userQueries);
   const secret = config.media.secret;
   // A lookup like resolve's: the access gate (keys, the anonymous allowance) and the key-aware limit.
   const lookup = lookupRouteConfig(config);
@@ -44,12 +44,13 @@ export const usersRoutes: FastifyPluginAsync<UsersRouteOptions> = async (app, { 
   app.get<{ Params: { username: string; id: string } }>(
     '/api/v1/users/:username/highlights/:id',
     { config: lookup, onRequest: noStore },
-    async (request): Promise<HighlightItems> => {
+    async (request): Promise<HighlightItems | UnavailableSection> => {
       const username = usernameOf(request.params.username);
       const id = request.params.id.replace(/^highlight:/, '');
       if (!/^\d{1,30}$/.test(id)) throw new ApiError('bad_request', 'A highlight id is its digits.');
-      const { album, reel } = await forLookup(request, maxWaitMs, async (signal) => view.album(await view.user(username, signal), id, signal));
-      return presentAlbum(album.title, reel, secret);
+      // An album Instagram failed to give right now (reels_media's 500s, gallery-dl #9765) says so as a section does.
+      const answer = await forLookup(request, maxWaitMs, async (signal) => view.albumOrUnavailable(await view.user(username, signal), id, signal));
+      return isUnavailable(answer) ? answer : presentAlbum(answer.album.title, answer.reel, secret);
     },
   );
 

@@ -121,11 +121,14 @@ describe('without a session', () => {
   });
   afterAll(() => rig?.close());
 
-  it('the picture, and MISSING.txt saying the sections need the instance session', async () => {
+  it('the picture, the posts (logged-out paths, issue 36), and MISSING.txt saying stories and highlights need the instance session', async () => {
     const { names, file } = await download(rig, { sections: ['stories', 'highlights', 'posts'] }, 'none.zip');
-    expect(names).toHaveLength(2);
-    expect(names[1]).toBe('MISSING.txt');
-    expect(execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' })).toContain('IG_SESSIONID');
+    expect(names.at(-1)).toBe('MISSING.txt');
+    expect(names.some((name) => name.startsWith(`post ${feedCode(0)}/`))).toBe(true);
+    expect(names.some((name) => name.startsWith('stories/') || name.startsWith('highlight '))).toBe(false);
+    const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' });
+    expect(missing).toContain('IG_SESSIONID');
+    expect(missing).toMatch(/stories/);
   });
 });
 
