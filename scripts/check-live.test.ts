@@ -96,6 +96,13 @@ describe('npm run check-live', () => {
     expect(stdout).toMatch(/stories\s+6 current/);
     expect(stdout).toMatch(/highlights\s+2 albums/);
     expect(stdout).toMatch(/posts\s+12 on the first page, more to load/);
+    // Each way to ask, alone (issue 36): the REST feed, the username feed, the GraphQL timeline, the stories query.
+    expect(stdout).toMatch(/REST feed\s+12 posts/);
+    expect(stdout).toMatch(/username feed\s+12 posts, picture 1080 px/);
+    expect(stdout).toMatch(/GraphQL timeline\s+12 posts/);
+    expect(stdout).toMatch(/reels_media\s+6 stories/);
+    expect(stdout).toMatch(/stories query\s+6 stories/);
+    expect(stdout).toMatch(/profile page query\s+picture 1080 px/);
     const none = await checkLive(['--user', 'no.such.user.here']);
     expect(none.code).toBe(1);
     expect(none.stdout).toContain('not_found');

@@ -124,7 +124,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(batchRoutes, { config, resolveLink });
   await app.register(contactRoutes, { config });
   // One cap on open downloads per client IP and one stall timeout, for every long download route.
-  const streamGuard = createStreamGuard({ slots: createStreamSlots(config.media.maxStreamsPerClient, redis), stallTimeoutMs: config.media.stallTimeoutMs });
+  const streamGuard = createStreamGuard({
+    slots: createStreamSlots(config.media.maxStreamsPerClient, redis),
+    ceiling: createStreamSlots(config.media.maxStreams, redis),
+    stallTimeoutMs: config.media.stallTimeoutMs,
+  });
   await app.register(mediaRoutes, { config, upstream: mediaUpstream, streamGuard });
   await app.register(zipRoutes, { config, upstream: mediaUpstream, streamGuard, resolveLink });
   await app.register(muxRoutes, { config, upstream: mediaUpstream, streamGuard });

@@ -42,8 +42,9 @@ describe('loadConfig', () => {
   });
 
   it('reads the download limits', () => {
-    const config = loadConfig({ MEDIA_STALL_TIMEOUT_MS: '5000', MEDIA_MAX_STREAMS_PER_IP: '4' });
-    expect(config.media).toMatchObject({ stallTimeoutMs: 5000, maxStreamsPerClient: 4 });
+    const config = loadConfig({ MEDIA_STALL_TIMEOUT_MS: '5000', MEDIA_MAX_STREAMS_PER_IP: '4', MEDIA_MAX_STREAMS: '64' });
+    expect(config.media).toMatchObject({ stallTimeoutMs: 5000, maxStreamsPerClient: 4, maxStreams: 64 });
+    expect(loadConfig({}).media.maxStreams).toBe(256);
   });
 
   it('reads overrides: strategy order, doc ids, origins, providers, limits', () => {

@@ -51,6 +51,10 @@ const envSchema = z.object({
   IG_DOC_ID_SHORTCODE: z.string().regex(/^\d+$/).default('8845758582119845'),
   IG_DOC_ID_WEB_INFO: z.string().regex(/^\d+$/).default('27128499623469141'),
   IG_DOC_ID_POLARIS: z.string().regex(/^\d+$/).default('27130156389949648'),
+  /** The profile view's GraphQL queries (issue 36): the posts timeline, the stories reel, the profile page (its picture). */
+  IG_DOC_ID_PROFILE_POSTS: z.string().regex(/^\d+$/).default('27839684308962379'),
+  IG_DOC_ID_STORIES: z.string().regex(/^\d+$/).default('27172656412386142'),
+  IG_DOC_ID_PROFILE_PAGE: z.string().regex(/^\d+$/).default('28036671149327607'),
   IG_APP_ID: z.string().regex(/^\d+$/).default('936619743392459'),
   AUTOLINK_API_KEY: z.string().optional(),
   AUTOLINK_ORIGIN: origin.optional(),
@@ -68,6 +72,7 @@ const envSchema = z.object({
   /** How long SIGTERM waits for in-flight requests (downloads) before it cuts them and exits 0. */
   SHUTDOWN_DEADLINE_MS: positiveInt.default(25_000),
   MEDIA_MAX_STREAMS_PER_IP: positiveInt.default(16),
+  MEDIA_MAX_STREAMS: positiveInt.default(256),
   FFMPEG_PATH: z.string().optional(),
   TRANSCODES_MAX: positiveInt.default(2),
   TRUST_PROXY: bool.default(false),
@@ -114,9 +119,9 @@ export interface Config {
     /** Test only: TLS certificates of Instagram's origins are not checked. */
     insecureTls: boolean;
     strategies: StrategyName[];
-    docIds: { shortcode: string; webInfo: string; polaris: string };
+    docIds: { shortcode: string; webInfo: string; polaris: string; profilePosts: string; stories: string; profilePage: string };
     /** Which doc ids came from the environment (the rest are the built-in defaults). */
-    docIdSources?: Partial<Record<'shortcode' | 'webInfo' | 'polaris', 'configured'>>;
+    docIdSources?: Partial<Record<'shortcode' | 'webInfo' | 'polaris' | 'profilePosts' | 'stories' | 'profilePage', 'configured'>>;
     /** Where Instagram's script bundles come from: the only origin doc-id discovery reads. */
     staticOrigin: string;
   };
@@ -129,6 +134,8 @@ export interface Config {
     stallTimeoutMs: number;
     /** Concurrent media, ZIP and muxed downloads per client IP. */
     maxStreamsPerClient: number;
+    /** Concurrent downloads of all clients together (MEDIA_MAX_STREAMS): what the process and its CDN sockets bear. */
+    maxStreams: number;
     /** The most posts in one profile ZIP (PROFILE_ZIP_MAX_POSTS). */
     profileZipMaxPosts: number;
     /** ffmpeg, when there is one (FFMPEG_PATH, else PATH; `off`: none): cobalt's mp3, opus, ogg and wav. */
@@ -191,11 +198,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       client: e.IG_CLIENT,
       insecureTls: e.IG_TEST_INSECURE_TLS,
       strategies: [...new Set(e.IG_STRATEGIES)],
-      docIds: { shortcode: e.IG_DOC_ID_SHORTCODE, webInfo: e.IG_DOC_ID_WEB_INFO, polaris: e.IG_DOC_ID_POLARIS },
+      docIds: {
+        shortcode: e.IG_DOC_ID_SHORTCODE,
+        webInfo: e.IG_DOC_ID_WEB_INFO,
+        polaris: e.IG_DOC_ID_POLARIS,
+        profilePosts: e.IG_DOC_ID_PROFILE_POSTS,
+        stories: e.IG_DOC_ID_STORIES,
+        profilePage: e.IG_DOC_ID_PROFILE_PAGE,
+      },
       docIdSources: {
         ...(clean.IG_DOC_ID_SHORTCODE ? { shortcode: 'configured' as const } : {}),
         ...(clean.IG_DOC_ID_WEB_INFO ? { webInfo: 'configured' as const } : {}),
         ...(clean.IG_DOC_ID_POLARIS ? { polaris: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_PROFILE_POSTS ? { profilePosts: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_STORIES ? { stories: 'configured' as const } : {}),
+        ...(clean.IG_DOC_ID_PROFILE_PAGE ? { profilePage: 'configured' as const } : {}),
       },
       staticOrigin: e.IG_STATIC_ORIGIN,
     },
@@ -206,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretGenerated: !e.DOWNLOAD_SECRET,
       stallTimeoutMs: e.MEDIA_STALL_TIMEOUT_MS,
       maxStreamsPerClient: e.MEDIA_MAX_STREAMS_PER_IP,
+      maxStreams: e.MEDIA_MAX_STREAMS,
       profileZipMaxPosts: e.PROFILE_ZIP_MAX_POSTS,
       ffmpeg: findFfmpeg(e.FFMPEG_PATH),
       transcodesMax: e.TRANSCODES_MAX,

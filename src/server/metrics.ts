@@ -114,11 +114,14 @@ const streamStallsTotal = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Downloads refused because the client IP already had MEDIA_MAX_STREAMS_PER_IP open, per route pattern. */
+/**
+ * Downloads refused with 429, per route pattern and cap: `client` (the IP had MEDIA_MAX_STREAMS_PER_IP open) or
+ * `instance` (MEDIA_MAX_STREAMS were open in all: the streams' ceiling).
+ */
 const streamRefusalsTotal = new Counter({
   name: 'gramsave_stream_refusals_total',
-  help: 'Downloads refused with 429 because the client already had the most open at once, per route.',
-  labelNames: ['route'] as const,
+  help: 'Downloads refused with 429 because the client (cap="client") or all clients together (cap="instance") had the most open at once, per route.',
+  labelNames: ['route', 'cap'] as const,
   registers: [metricsRegistry],
 });
 
@@ -126,8 +129,8 @@ export function countStreamStall(route: string): void {
   streamStallsTotal.inc({ route });
 }
 
-export function countStreamRefusal(route: string): void {
-  streamRefusalsTotal.inc({ route });
+export function countStreamRefusal(route: string, cap: 'client' | 'instance'): void {
+  streamRefusalsTotal.inc({ route, cap });
 }
 
 /** Doc-id discovery outcomes: rotated (a new id found in the bundles), shared (taken from another instance),

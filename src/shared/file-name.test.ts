@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutToBytes, MAX_FILE_NAME_BYTES, mediaFileName, safeFileName, zipFileName } from './file-name.ts';
+import { cutToBytes, MAX_FILE_NAME_BYTES, mediaFileName, profileZipName, safeFileName, zipFileName } from './file-name.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 const reel = { author: 'hold.out_studio', code: 'DQfullHD108', kind: 'reel' } as const;
@@ -26,6 +26,13 @@ describe('saved file names', () => {
       'someone-story-20241110-005320-2-720p.mp4',
     );
     expect(mediaFileName({ author: 'someone', kind: 'profile', extension: 'jpg' })).toBe('someone-profile.jpg');
+  });
+
+  it("name a profile's ZIP by what it holds and when it was made, so a second is never \"(1)\"", () => {
+    const made = new Date('2026-11-27T11:48:05.000Z');
+    expect(profileZipName('someone', 'profile', made)).toBe('someone-profile-20261127-114805.zip');
+    expect(profileZipName('someone', 'stories', made)).toBe('someone-stories-20261127-114805.zip');
+    expect(profileZipName('someone', 'ticked', new Date(made.getTime() + 1000))).toBe('someone-ticked-20261127-114806.zip');
   });
 
   it('are safe on every OS: no reserved characters, control or bidi characters, dots or spaces at the ends', () => {

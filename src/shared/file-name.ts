@@ -4,7 +4,9 @@
  *   {author}-{post code}[-{item}][-{quality}].{extension}   hold.out_studio-DQfullHD108-2-1080p.mp4
  *
  * - the post code is the shortcode; a story, highlight or profile picture has none, so its kind and the post's
- *   time (UTC, to the second) stand in: `someone-story-20241110-005320-2.mp4`;
+ *   time (UTC, to the second) stand in: `someone-profile-20241110-005320.jpg`; a story or highlight item is a
+ *   `story` at its own time, with no item number, however it was reached: `someone-story-20241110-005320-1080p.mp4`;
+ * - a profile's ZIP says what it holds and when it was made: `someone-stories-20261127-114805.zip`;
  * - the item number (1-based, zero-padded to the item count) only where the post holds several items;
  * - the quality: `1080p` for a video rendition (its short side), `1080x1350` for a photo, `audio`, `poster`
  *   (a video's still), `preview` (a photo's smaller copy).
@@ -106,4 +108,9 @@ export function mediaFileName(parts: FileNameParts): string {
 /** A post's ZIP: `{author}-{post code}.zip`. */
 export function zipFileName(parts: Pick<FileNameParts, 'author' | 'code' | 'kind' | 'time'>): string {
   return mediaFileName({ ...parts, extension: 'zip' });
+}
+
+/** A profile's ZIP: `{author}-{what}-{date}-{time}.zip`, `what` being profile, a section or ticked, at the download's time (UTC). */
+export function profileZipName(author: string, what: string, made: Date): string {
+  return zipFileName({ author, kind: what, time: made });
 }

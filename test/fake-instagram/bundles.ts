@@ -14,6 +14,9 @@ const OPERATIONS = {
   shortcode: 'PolarisPostActionLoadPostQueryQuery',
   webInfo: 'PolarisPostRootQuery',
   polaris: 'PolarisLoggedOutDesktopWWWPostRootContentQuery',
+  profilePosts: 'PolarisProfilePostsTabContentQuery_connection',
+  stories: 'PolarisStoriesV3ReelPageGalleryQuery',
+  profilePage: 'PolarisProfilePageContentQuery',
 } as const;
 
 const relayModule = (operation: string, id: string) =>

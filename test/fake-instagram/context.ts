@@ -5,9 +5,18 @@ import { rewriteCdnJson, oeFor } from './cdn-rewrite.ts';
 import type { Fixtures, PostFixture } from './fixtures.ts';
 import { sendJson } from './respond.ts';
 import type { FakeCounts, FakeSwitches } from './switches.ts';
+import type { UserFeedFixtures } from './user-fixtures.ts';
 
 export const APP_ID = '936619743392459';
-export const DOC_IDS = { shortcode: '8845758582119845', webInfo: '27128499623469141', polaris: '27130156389949648' } as const;
+export const DOC_IDS = {
+  shortcode: '8845758582119845',
+  webInfo: '27128499623469141',
+  polaris: '27130156389949648',
+  // The profile view's queries (issue 36): yt-dlp PR #17081's two, and the profile page's id seen in unattributed code.
+  profilePosts: '27839684308962379',
+  stories: '27172656412386142',
+  profilePage: '28036671149327607',
+} as const;
 
 export class TokenBook {
   readonly lsd = new Set<string>();
@@ -43,6 +52,8 @@ export interface FakeContext {
   foreignOrigin: string;
   /** The HTTPS face's reading of each client's ClientHello, by the client's port (absent: plain HTTP, not a browser). */
   browserByPort: Map<number, boolean>;
+  /** The profile view's feeds and trays (user-fixtures.ts), for the paths that read them. */
+  userFeeds?: UserFeedFixtures;
 }
 
 /** A JSON answer with CDN URLs pointed at the fake CDN. */

@@ -14,6 +14,7 @@ import { sendJson } from './respond.ts';
 import { FakeCounts, FakeSwitches } from './switches.ts';
 import { startTlsFace } from './tls-face.ts';
 import { handleWeb } from './web.ts';
+import { handleProfilePaths } from './profile-paths.ts';
 import { handleThreads } from './threads/threads-web.ts';
 import { handleUserFeeds } from './user-feeds.ts';
 import { installUserFixtures } from './user-fixtures.ts';
@@ -22,6 +23,7 @@ export { FIXTURE } from './fixtures.ts';
 export { PROFILE_FIXTURE, feedCode } from './user-fixtures.ts';
 export type { Fact2026, Fault, FakeEndpoint } from './switches.ts';
 export { POST_ENDPOINTS } from './switches.ts';
+export { PROFILE_FACTS, type ProfileFact } from './profile-paths.ts';
 export { THREADS_FIXTURE } from './threads/threads-fixtures.ts';
 
 export interface FakeInstagramOptions {
@@ -92,8 +94,11 @@ export async function startFakeInstagram(options: FakeInstagramOptions = {}): Pr
   };
   // The profile view's tray and feed (issue 30) answer before the rest of the web origin.
   const userFeeds = installUserFixtures(fixtures, ctx.postsByPk);
+  ctx.userFeeds = userFeeds;
   const webHandler: Handler = async (c, req, res) => {
-    if (!(await handleUserFeeds(c, userFeeds, req, res, new URL(req.url ?? '/', 'http://fake')))) await handleWeb(c, req, res);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (await handleProfilePaths(c, userFeeds, req, res, url)) return;
+    if (!(await handleUserFeeds(c, userFeeds, req, res, url))) await handleWeb(c, req, res);
   };
   const face = options.tls ? await startTlsFace(handlerOf(ctx, webHandler), ctx.browserByPort) : undefined;
   const web = face ? undefined : await listen(ctx, webHandler);

@@ -129,10 +129,14 @@ export function buildMediaCatalog(fixtures: Fixtures): Map<string, string> {
   return catalog;
 }
 
-/** A square size an `stp` asks for (`dst-jpg_s150x150_tt6`: a profile picture's sizes), made at that size. */
+/**
+ * A square size an `stp` asks for (`dst-jpg_s150x150_tt6`: a profile picture's sizes), made at that size. A profile
+ * picture (`t51.2885-19`) without any size is the original the profile page's query gives: 1080×1080 (instantgram #49).
+ */
 function stpSquare(path: string, stp: string | null | undefined): string | undefined {
   const size = stp ? /(?:^|_)s(\d{2,4})x(\d{2,4})(?:_|$)/.exec(stp) : null;
-  return size ? pictureName(path, Number(size[1]), Number(size[2])) : undefined;
+  if (size) return pictureName(path, Number(size[1]), Number(size[2]));
+  return !stp && path.includes('/t51.2885-19/') && !/\/s\d{2,4}x\d{2,4}\//.test(path) ? pictureName(path, 1080, 1080) : undefined;
 }
 
 /**

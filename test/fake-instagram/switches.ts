@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { BundleMode } from './bundles.ts';
 import { DOC_IDS } from './context.ts';
 import type { FACTS_2026_POSTS } from './facts-posts.ts';
+import type { ProfileFact } from './profile-paths.ts';
 
 /**
  * Threads' facts (issue 40), one switch each, off unless named: `gating-shell` — the post page answers Threads'
@@ -64,7 +65,7 @@ export const FACTS_2026_SECOND = [
   /** `/` carries the LSD token only in `<script id="__eqmc">{"l":…}` (yt-dlp `_real_initialize`, FxEmbed). */
   'lsd-eqmc-only',
 ] as const;
-export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number] | (typeof FACTS_2026_POSTS)[number];
+export type Fact2026 = (typeof FACTS_2026)[number] | (typeof FACTS_2026_SECOND)[number] | (typeof FACTS_2026_POSTS)[number] | ProfileFact;
 
 export type Fault =
   | 'not_found'
@@ -114,6 +115,11 @@ export const ENDPOINTS = [
   /** A user's highlight albums and post feed (user-feeds.ts). */
   'highlights-tray',
   'feed-user',
+  /** The profile view's 2026 paths (profile-paths.ts): the anonymous username feed and three GraphQL queries. */
+  'feed-username',
+  'graphql-profile-posts',
+  'graphql-stories',
+  'graphql-profile-page',
   'share',
   'login',
   'autolink',
@@ -144,7 +150,7 @@ export const POST_ENDPOINTS = ['graphql-shortcode', 'graphql-web-info', 'polaris
 
 export class FakeSwitches {
   /** The GraphQL doc ids Instagram accepts now; others get an `errors` answer (rotate() changes them). */
-  docIds: { shortcode: string; webInfo: string; polaris: string } = { ...DOC_IDS };
+  docIds: Record<keyof typeof DOC_IDS, string> = { ...DOC_IDS };
   /** The BarcelonaPostPageDirectQuery doc id Threads accepts now (rotateThreadsDocId() changes it). */
   threadsDocId: string = THREADS_DOC_ID;
   /** Threads' facts in force. */
@@ -195,7 +201,7 @@ export class FakeSwitches {
   /** Instagram rotates its doc ids: the old ones stop working, the bundles export the new ones. */
   rotateDocIds(): this {
     const bump = (id: string) => String(BigInt(id) + 1_000_003n);
-    this.docIds = { shortcode: bump(this.docIds.shortcode), webInfo: bump(this.docIds.webInfo), polaris: bump(this.docIds.polaris) };
+    this.docIds = Object.fromEntries(Object.entries(this.docIds).map(([op, id]) => [op, bump(id)])) as Record<keyof typeof DOC_IDS, string>;
     return this;
   }
 

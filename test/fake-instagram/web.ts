@@ -12,6 +12,7 @@ import { EXECUTION_ERROR } from './facts-posts.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { oembed } from './oembed.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
+import { handleUserGraphql, userDocOf } from './profile-paths.ts';
 import { embedShape, JAR_COOKIES, LOGGED_OUT, LONG_CODE, NOT_AVAILABLE, polarisShape, postPage, scriptJson, STALE_400 } from './post-page.ts';
 
 /** The claim Instagram hands out once 2026's `www-claim` fact is on. */
@@ -73,6 +74,9 @@ async function home(ctx: FakeContext, req: IncomingMessage, res: ServerResponse)
 async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const form = new URLSearchParams(await readBody(req));
   const docId = form.get('doc_id');
+  // The profile view's queries (issue 36) have their own file.
+  const userDoc = userDocOf(ctx, docId);
+  if (userDoc) return handleUserGraphql(ctx, req, res, userDoc, form);
   const ids = ctx.switches.docIds;
   const endpoint =
     path === '/api/graphql'
@@ -178,7 +182,7 @@ async function profilePage(ctx: FakeContext, req: IncomingMessage, res: ServerRe
   sendHtml(
     res,
     200,
-    `<!DOCTYPE html><html lang="en"><head><title>${profile.fullName} (@${profile.username}) • Instagram photos and videos</title><meta property="og:image" content="${picture}" /></head><body><script type="application/json" data-sjs>{"require":[["PolarisProfilePageContentQuery",{"props":{"id":"${profile.id}","profile_id":"${profile.id}"}}]]}</script></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><title>${profile.fullName} (@${profile.username}) • Instagram photos and videos</title><meta property="og:image" content="${picture}" />${bundleTags(ctx)}</head><body><script type="application/json" data-sjs>{"require":[["PolarisProfilePageContentQuery",{"props":{"id":"${profile.id}","profile_id":"${profile.id}"}}]]}</script></body></html>`,
   );
 }
 

@@ -2,7 +2,7 @@
  * The profile view's calls (issue 30): GET /api/v1/users/{username}, …/highlights/{id}, …/posts?after=, and
  * POST …/zip. Every outcome classified as the resolve client does (api-client.ts); nothing here throws.
  */
-import type { HighlightItems, ProfilePicks, ProfilePostsPage, ProfileSection, ProfileView, ProfileZip } from '../../shared/profile-api.ts';
+import type { HighlightItems, ProfilePicks, ProfilePostsPage, ProfileSection, ProfileView, ProfileZip, UnavailableSection } from '../../shared/profile-api.ts';
 import { errorCodeOf, retryAfterSeconds, type ResolveFailure } from './api-client.ts';
 import { lookupFetch } from './challenge/lookup-fetch.ts';
 
@@ -28,7 +28,7 @@ async function call<T>(path: string, init?: RequestInit, fetchImpl: typeof fetch
 const base = (username: string) => `/api/v1/users/${encodeURIComponent(username)}`;
 
 export const fetchProfileView = (username: string, fetchImpl?: typeof fetch) => call<ProfileView>(base(username), undefined, fetchImpl);
-export const fetchHighlight = (username: string, id: string) => call<HighlightItems>(`${base(username)}/highlights/${encodeURIComponent(id)}`);
+export const fetchHighlight = (username: string, id: string) => call<HighlightItems | UnavailableSection>(`${base(username)}/highlights/${encodeURIComponent(id)}`);
 export const fetchMorePosts = (username: string, after: string) => call<ProfilePostsPage>(`${base(username)}/posts?after=${encodeURIComponent(after)}`);
 /** Whole sections, or (`picked`) the ticked items alone. */
 export const requestProfileZip = (username: string, sections: ProfileSection[], picked?: ProfilePicks) =>

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { resolveStrategyTotal } from '../metrics.ts';
 import { asExtractError, ExtractError } from './failure.ts';
 import type { Healing } from './healing.ts';
+import type { UserQueries } from './instagram/users/user-query.ts';
 import type { UpstreamClient } from './instagram/client.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import { resolveProfile } from './instagram/profile.ts';
@@ -34,6 +35,8 @@ export interface ChainParts {
   client: UpstreamClient;
   deps: InstagramDeps;
   healing: Healing;
+  /** The profile view's GraphQL queries: the profile tool asks the largest logged-out picture by them. */
+  userQueries?: UserQueries;
   autolink?: ProviderHttp;
   storyInfo?: ProviderHttp;
 }
@@ -95,6 +98,7 @@ export class LookupChain {
         result = await attempt('profile', (signal) =>
           resolveProfile(client, link.username, signal, (way, outcome) =>
             outcome === 'ok' ? this.record(way, 'ok', key, 0) : this.record(way, outcome.kind, key, 0, outcome.message),
+            client.hasSession ? undefined : this.parts.userQueries,
           ),
         );
         if (!result && autolink) {

@@ -31,6 +31,8 @@ export interface RawMediaItem {
   audioUrl?: string;
   /** Instagram says the video has no sound (`has_audio: false`). */
   silent?: true;
+  /** A story or highlight item's own time (each was posted apart): its file's name, however the item was reached. */
+  takenAt?: string;
 }
 
 /** The Resolution of the API before presentation: the same post facts, CDN URLs instead of signed links, no ZIP yet. */

@@ -22,6 +22,7 @@ import { asClient, withWaitAllowance } from './meta/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
+import type { UserQueries } from './instagram/users/user-query.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
 import { LiveProbes } from './live-probes.ts';
@@ -81,6 +82,8 @@ export class Resolver {
   readonly docIds: DocIdBook;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
+  /** The profile view's GraphQL queries (users/user-query.ts): the lookups' deps, healed like the post strategies'. */
+  readonly userQueries: UserQueries;
   /** What `npm run check-live` asks Instagram outside the chain. */
   readonly probes: LiveProbes;
   /** Posts found deleted, private or age-gated in the last 10 minutes, by post id. */
@@ -120,6 +123,7 @@ export class Resolver {
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
     this.healing = new Healing(this.docIds, healer, this.health);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
+    this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath) => healer.heal(op, failedId, pagePath) };
     this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
@@ -130,6 +134,7 @@ export class Resolver {
       client: this.client,
       deps: this.deps,
       healing: this.healing,
+      userQueries: this.userQueries,
       ...(this.autolink ? { autolink: this.autolink } : {}),
       ...(this.storyInfo ? { storyInfo: this.storyInfo } : {}),
     });

@@ -26,13 +26,14 @@ interface PausedDownload {
   destroy(): void;
 }
 
-function pausedDownload(base: string, path: string): Promise<PausedDownload> {
+function pausedDownload(base: string, path: string, address?: string): Promise<PausedDownload> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     let closed = false;
     let received = 0;
     const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      const forwarded = address ? `X-Forwarded-For: ${address}\r\n` : '';
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${forwarded}Connection: close\r\n\r\n`);
     });
     socket.once('data', (chunk) => {
       socket.pause();
@@ -53,9 +54,10 @@ function pausedDownload(base: string, path: string): Promise<PausedDownload> {
   });
 }
 
-async function counter(name: string): Promise<number> {
+async function counter(name: string, labels: Record<string, string> = {}): Promise<number> {
   const metric = (await metricsRegistry.getMetricsAsJSON()).find((m) => m.name === name);
-  return (metric?.values ?? []).reduce((sum, v) => sum + Number(v.value), 0);
+  const matching = (metric?.values ?? []).filter((v) => Object.entries(labels).every(([k, value]) => v.labels[k] === value));
+  return matching.reduce((sum, v) => sum + Number(v.value), 0);
 }
 
 async function rig(env: Record<string, string>, cdn?: FakeCdn): Promise<MediaRig> {
@@ -142,6 +144,33 @@ describe('open downloads per client IP', () => {
     const fourth = await b.get(path(b, 4));
     expect(fourth.status).toBe(429);
     first.destroy();
+    second.destroy();
+  });
+});
+
+describe('the ceiling on all open downloads (MEDIA_MAX_STREAMS)', () => {
+  it('answers 429 rate_limited from the instance with Retry-After past it, whoever asks, and admits again when one ends', async () => {
+    const media = await rig({ MEDIA_MAX_STREAMS: '2', MEDIA_MAX_STREAMS_PER_IP: '16', TRUST_PROXY: 'true' });
+    const refusalsBefore = await counter('gramsave_stream_refusals_total', { cap: 'instance' });
+    const path = (n: number) => media.mediaPath(media.cdn.urlFor(`/big/${BIG}/ceiling-${n}.mp4`));
+    const first = await pausedDownload(media.base, path(1), '198.51.100.1');
+    const second = await pausedDownload(media.base, path(2), '198.51.100.2');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // A third address, with nothing open of its own.
+    const refused = await media.get(path(3), { 'x-forwarded-for': '198.51.100.3' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', source: 'instance' });
+    expect(await counter('gramsave_stream_refusals_total', { cap: 'instance' })).toBe(refusalsBefore + 1);
+    first.destroy();
+    await waitFor(() => first.closed());
+    let admitted = 0;
+    for (let i = 0; i < 50 && admitted !== 200; i++) {
+      const again = await media.get(media.mediaPath(media.cdn.urlFor('/small.jpg'), { k: 'image', f: 'a.jpg' }), { 'x-forwarded-for': '198.51.100.3' });
+      admitted = again.status;
+      if (admitted !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(admitted).toBe(200);
     second.destroy();
   });
 });

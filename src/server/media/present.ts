@@ -85,11 +85,20 @@ function namePartsOf(raw: RawResolution): NameParts {
   return { author: raw.author.username, ...(raw.shortcode ? { code: raw.shortcode } : {}), kind: raw.kind, ...(raw.takenAt ? { time: new Date(raw.takenAt) } : {}) };
 }
 
-/** The saved name of one file of a post (shared/file-name.ts). */
+/** A story's or highlight's item: a moment of its own, whatever reel, album or link it was reached through. */
+const isStoryItem = (raw: RawResolution) => raw.kind === 'story' || raw.kind === 'highlight';
+
+/**
+ * The saved name of one file of a post (shared/file-name.ts). A story item is named by its own time as a `story`,
+ * with no item number: the same file has one name from a story link, a highlight link, the profile view or a ZIP.
+ */
 function fileNamer(raw: RawResolution) {
   const parts = namePartsOf(raw);
-  return (_item: RawMediaItem, item: { index: number; total: number }, quality: FileQuality | undefined, extension: FileExtension) =>
-    mediaFileName({ ...parts, item, ...(quality ? { quality } : {}), extension });
+  return (own: RawMediaItem, item: { index: number; total: number }, quality: FileQuality | undefined, extension: FileExtension) => {
+    if (!isStoryItem(raw)) return mediaFileName({ ...parts, item, ...(quality ? { quality } : {}), extension });
+    const time = own.takenAt ? new Date(own.takenAt) : parts.time;
+    return mediaFileName({ author: parts.author, kind: 'story', ...(time ? { time } : {}), ...(quality ? { quality } : {}), extension });
+  };
 }
 
 const extensionOf = (item: RawMediaItem): FileExtension => (item.type === 'video' ? 'mp4' : 'jpg');

@@ -91,6 +91,8 @@ const payloadSchema = z.discriminatedUnion('t', [
     c: z.number().int().min(0).max(10_000),
     /** The ticked items alone, when the visitor ticked some (http/users/picked.ts). */
     k: profilePicksSchema.optional(),
+    /** The client the link is for (http/users/zip-link.ts): the archive is streamed to it alone. */
+    b: z.string().min(16).max(43),
   }),
 ]);
 

@@ -24,7 +24,14 @@ export function HighlightsSection({ username, highlights, headingId, ticking }: 
     opener.current = album.id;
     setOpen({ album, state: 'loading' });
     const outcome = await fetchHighlight(username, album.id);
-    setOpen(outcome.ok ? { album, state: 'ready', items: outcome.value } : { album, state: 'failed', key: errorMessageKey(outcome.failure, 'story') });
+    // An album Instagram did not give right now answers 200 {unavailable} (issue 36), as the sections do.
+    setOpen(
+      !outcome.ok
+        ? { album, state: 'failed', key: errorMessageKey(outcome.failure, 'story') }
+        : isUnavailableSection(outcome.value)
+          ? { album, state: 'failed', key: 'profileView.unavailable' }
+          : { album, state: 'ready', items: outcome.value },
+    );
     // The album's items take the focus, so keyboard and screen-reader users land in them.
     requestAnimationFrame(() => back.current?.focus());
   };

@@ -44,6 +44,11 @@ export interface UpstreamRequest {
    * session whose egress can be used, it fails as login_required.
    */
   session?: boolean;
+  /**
+   * This path walls live sessions off on its own (2026: the profile feed redirects home while the session's other
+   * calls answer, gallery-dl #9731): its wall is returned to the caller and does not set the session aside.
+   */
+  wallsLiveSessions?: true;
   /** This endpoint's 429 may be the target's rather than the address's (unverified): name it, and it cools the egress only beside another endpoint's 429. */
   unverified429?: string;
   /** The caller's overall deadline. */
@@ -159,7 +164,7 @@ export class UpstreamClient {
           continue;
         }
       }
-      if (session && wall) {
+      if (session && wall && !req.wallsLiveSessions) {
         this.pool.sessions.expire(session, wall);
         // The same request again with the next live session.
         if (attempt < limit) continue;

@@ -20,7 +20,13 @@ export const DOC_ID_OPERATIONS: Record<DocIdOperation, string> = {
   shortcode: 'PolarisPostActionLoadPostQueryQuery',
   webInfo: 'PolarisPostRootQuery',
   polaris: 'PolarisLoggedOutDesktopWWWPostRootContentQuery',
+  // The profile view's queries (issue 36; yt-dlp PR #17081 and instantgram #49 as the issue quotes them, read 2026-11-27).
+  profilePosts: 'PolarisProfilePostsTabContentQuery_connection',
+  stories: 'PolarisStoriesV3ReelPageGalleryQuery',
+  profilePage: 'PolarisProfilePageContentQuery',
 };
+
+const OPERATIONS = Object.keys(DOC_ID_OPERATIONS) as DocIdOperation[];
 
 const SHARED_KEY = 'gramsave:doc-ids:v1';
 
@@ -38,26 +44,21 @@ export class DocIdBook {
     private readonly logger?: DocIdLogger,
   ) {
     const source = (op: DocIdOperation): DocIdSource => (config.docIdSources?.[op] === 'configured' ? 'configured' : 'default');
-    this.entries = {
-      shortcode: { id: config.docIds.shortcode, source: source('shortcode') },
-      webInfo: { id: config.docIds.webInfo, source: source('webInfo') },
-      polaris: { id: config.docIds.polaris, source: source('polaris') },
-    };
+    this.entries = Object.fromEntries(OPERATIONS.map((op) => [op, { id: config.docIds[op], source: source(op) }])) as Record<DocIdOperation, DocIdEntry>;
   }
 
   /** The ids strategies read (a live view: a replaced id is seen by the next request). */
-  readonly ids: Config['instagram']['docIds'] = Object.defineProperties({} as Config['instagram']['docIds'], {
-    shortcode: { enumerable: true, get: () => this.entries.shortcode.id },
-    webInfo: { enumerable: true, get: () => this.entries.webInfo.id },
-    polaris: { enumerable: true, get: () => this.entries.polaris.id },
-  });
+  readonly ids: Config['instagram']['docIds'] = Object.defineProperties(
+    {} as Config['instagram']['docIds'],
+    Object.fromEntries(OPERATIONS.map((op) => [op, { enumerable: true, get: () => this.entries[op].id }])),
+  );
 
   get(op: DocIdOperation): DocIdEntry {
     return { ...this.entries[op] };
   }
 
   all(): Record<DocIdOperation, DocIdEntry> {
-    return { shortcode: this.get('shortcode'), webInfo: this.get('webInfo'), polaris: this.get('polaris') };
+    return Object.fromEntries(OPERATIONS.map((op) => [op, this.get(op)])) as Record<DocIdOperation, DocIdEntry>;
   }
 
   /** Use a newly found id; returns whether it differs from the one in use. Shared through Redis when set. */

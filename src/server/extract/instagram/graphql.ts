@@ -18,6 +18,8 @@ export interface GraphqlQuery {
   referer?: string;
   /** Instagram refuses this query without X-CSRFToken: fail at once when it granted none. */
   needsCsrf?: boolean;
+  /** Send it with a live session (the profile view's session queries), its walls left to the caller. */
+  session?: boolean;
 }
 
 function isTokenRejection(res: UpstreamResponse): boolean {
@@ -48,6 +50,7 @@ export async function postGraphql(
       },
       headers: { 'x-fb-lsd': tokens.lsd, ...csrf, 'x-fb-friendly-name': query.friendlyName, ...(query.referer ? { referer: query.referer } : {}) },
       cookies: tokens.csrftoken ? { csrftoken: tokens.csrftoken } : {},
+      ...(query.session ? { session: true, wallsLiveSessions: true as const } : {}),
       signal,
     });
   };

@@ -1,7 +1,8 @@
 /**
  * Profiles and profile pictures (PROTOCOL "Profiles"): web_profile_info gives the 320×320 picture without
  * login (else topsearch or the profile page give a smaller one: users/); with a session, users/{id}/info adds the
- * full-size one. Private accounts still have public pictures.
+ * full-size one, and without one the profile page's query the original (issue 36). Private accounts still have
+ * public pictures.
  */
 import { z } from 'zod';
 import { canonicalUrl } from '../../../shared/link.ts';
@@ -11,6 +12,9 @@ import type { UpstreamClient } from './client.ts';
 import { previewOf, rankRenditions } from '../meta/renditions.ts';
 import { readJson } from './responses.ts';
 import type { FoundUser, UserLookupWay } from './users/found-user.ts';
+import { largestPictureLoggedOut, type PictureSource } from './users/largest-picture.ts';
+import { fetchUsernameFeed } from './users/username-feed.ts';
+import type { UserQueries } from './users/user-query.ts';
 import { lookUpUser } from './users/look-up-user.ts';
 
 const hdInfo = z.object({
@@ -54,13 +58,15 @@ export async function fetchUsersInfo(client: UpstreamClient, userId: string, sig
 /**
  * The user (lookUpUser: web_profile_info, else topsearch, else the profile page), plus users/{id}/info when a live
  * session is configured. The full-size lookup's outcome goes to `onStep` as 'users-info'; on its failure the
- * pictures the user lookup found are served instead.
+ * pictures the user lookup found are served instead. Without a session (or when users/info fails) the largest
+ * logged-out picture is asked when `queries` is given: the original, else 1080 px (users/largest-picture.ts).
  */
 export async function resolveProfile(
   client: UpstreamClient,
   username: string,
   signal: AbortSignal,
-  onStep: (step: UserLookupWay | 'users-info', outcome: 'ok' | ExtractError) => void,
+  onStep: (step: UserLookupWay | 'users-info' | PictureSource, outcome: 'ok' | ExtractError) => void,
+  queries?: UserQueries,
 ): Promise<RawResolution> {
   const user = await lookUpUser(client, username, signal, onStep);
   if (client.hasSession) {
@@ -72,6 +78,11 @@ export async function resolveProfile(
       if (!(err instanceof ExtractError)) throw err;
       onStep('users-info', err);
     }
+  }
+  if (queries) {
+    const feed = (s: AbortSignal) => fetchUsernameFeed(client, username, undefined, s);
+    const largest = await largestPictureLoggedOut(queries, { id: user.id, username }, feed, signal, onStep);
+    if (largest) return profileResolution({ ...user, pictures: [largest, ...user.pictures] }, username);
   }
   return profileResolution(user, username);
 }

@@ -83,6 +83,7 @@ export async function resolveStories(client: UpstreamClient, link: StoryLink, si
     sourceUrl,
     author: reelUser,
     ...(parts[0]?.takenAt ? { takenAt: parts[0].takenAt } : {}),
-    items: parts.flatMap((part) => part.items),
+    // Each item keeps its own time: its file is named by it, as the profile view names it (media/present.ts).
+    items: parts.flatMap((part) => part.items.map((item) => (part.takenAt ? { ...item, takenAt: part.takenAt } : item))),
   };
 }

@@ -19,7 +19,7 @@ export interface ProfileArchive {
 }
 
 const WHY: Record<string, string> = {
-  login_required: 'This instance has no live Instagram session (IG_SESSIONID): stories, highlights and posts need one.',
+  login_required: 'This instance has no live Instagram session (IG_SESSIONID): stories and highlights need one, and posts too when no logged-out path answers.',
   private: 'This account is private.',
   rate_limited: 'Instagram asked us to slow down; try again later.',
 };

@@ -9,8 +9,9 @@ const username = { name: 'username', in: 'path', required: true, description: 'A
 const unavailable = {
   type: 'object',
   required: ['unavailable'],
-  description: 'A section that cannot be had: login_required (the instance has no live session), private, rate_limited (with retryAfter), upstream_unavailable…',
-  properties: { unavailable: { type: 'string' }, retryAfter: { type: 'integer', description: 'Seconds, with rate_limited.' } },
+  description:
+    'A section (or an album) that cannot be had: login_required (no live session, or for posts no logged-out path answered), private, rate_limited and upstream_unavailable (with retryAfter)…',
+  properties: { unavailable: { type: 'string' }, retryAfter: { type: 'integer', description: 'Seconds, with rate_limited and upstream_unavailable.' } },
 };
 const storyItem = {
   allOf: [ref('MediaItem'), { type: 'object', properties: { expiresAt: { type: 'string', format: 'date-time' }, id: { type: 'string', description: "Instagram's id of the item: what `picked` names." } } }],
@@ -91,7 +92,10 @@ export const usersPaths = {
       summary: "One highlight album's items",
       parameters: [username, { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,30}$' } }],
       responses: {
-        200: { description: 'The album.', content: json({ type: 'object', required: ['title', 'items'], properties: { title: { type: 'string' }, items: { type: 'array', items: storyItem } } }) },
+        200: {
+          description: 'The album, or why Instagram did not give it right now (its 500s: upstream_unavailable with retryAfter).',
+          content: json({ oneOf: [{ type: 'object', required: ['title', 'items'], properties: { title: { type: 'string' }, items: { type: 'array', items: storyItem } } }, ref('UnavailableSection')] }),
+        },
         ...lookupErrors,
       },
     },
@@ -105,7 +109,7 @@ export const usersPaths = {
   },
   '/api/v1/users/{username}/zip/{token}': {
     get: {
-      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added',
+      summary: 'The profile ZIP, streamed (stored entries); MISSING.txt names what could not be added. For the client that asked for the link alone, 3 downloads',
       parameters: [username, { name: 'token', in: 'path', required: true, description: 'The signed token of a zipUrl.', schema: { type: 'string' } }],
       responses: {
         200: {
@@ -114,7 +118,8 @@ export const usersPaths = {
         },
         ...lookupErrors,
         400: errorAnswer('bad_request: the token is malformed, forged or for another user'),
-        410: errorAnswer('expired'),
+        403: errorAnswer('forbidden: the link was made for another client (an API key, else an address or IPv6 /64): ask for a new one; or private or login_required'),
+        410: errorAnswer('expired: the link is older than 6 h, or its 3 downloads are spent (a HEAD spends none)'),
       },
     },
   },

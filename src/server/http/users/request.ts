@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { USERNAME_RE } from '../../../shared/link.ts';
 import { ExtractError, toApiError } from '../../extract/failure.ts';
-import { asClient } from '../../extract/meta/egress/lookup-client.ts';
+import { asClient, withWaitAllowance } from '../../extract/meta/egress/lookup-client.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { clientOf } from '../access/identity.ts';
 
@@ -23,4 +23,13 @@ export async function forClient<T>(request: FastifyRequest, run: (signal: AbortS
   } catch (err) {
     throw err instanceof ExtractError ? toApiError(err) : err;
   }
+}
+
+/**
+ * A lookup route's run: as forClient, and its requests together wait at most `maxWaitMs` (IG_EGRESS_MAX_WAIT_MS) for
+ * the egress budget, however many sections or steps it has; a section not reached is refused as rate_limited with
+ * its Retry-After. (A ZIP's download is no lookup: its pages wait each their turn.)
+ */
+export function forLookup<T>(request: FastifyRequest, maxWaitMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return forClient(request, (signal) => withWaitAllowance(maxWaitMs, () => run(signal)));
 }

@@ -157,15 +157,17 @@ describe('without a live session', () => {
   });
   afterAll(() => rig?.close());
 
-  it('an expired session: the picture, and stories, highlights and posts login_required; then none is asked for', async () => {
+  it('an expired session: the picture, stories and highlights login_required, posts by the logged-out paths (issue 36); then no session path is asked', async () => {
     rig.fake.switches.expiredSessions.add('soon-expired');
     const first = await getJson(rig, `/api/v1/users/${USER}`);
     expect(first.status).toBe(200);
     expect(first.body.user.picture.mediaUrl).toMatch(/^\/api\/v1\/media\//);
-    for (const section of ['stories', 'highlights', 'posts']) expect(first.body[section]).toEqual({ unavailable: 'login_required' });
+    for (const section of ['stories', 'highlights']) expect(first.body[section]).toEqual({ unavailable: 'login_required' });
+    expect(first.body.posts.items.map((p: Json) => p.code)).toEqual(Array.from({ length: 12 }, (_, i) => feedCode(i)));
     rig.fake.counts.reset();
     const second = await getJson(rig, '/api/v1/users/realmadrid');
-    for (const section of ['stories', 'highlights', 'posts']) expect(second.body[section]).toEqual({ unavailable: 'login_required' });
+    for (const section of ['stories', 'highlights']) expect(second.body[section]).toEqual({ unavailable: 'login_required' });
+    expect(second.body.posts.unavailable).toBeUndefined();
     expect(rig.fake.counts.get('feed-user') + rig.fake.counts.get('highlights-tray') + rig.fake.counts.get('reels-media')).toBe(0);
     expect((await getJson(rig, `/api/v1/users/${USER}/posts?after=abc`)).body.error.code).toBe('bad_request');
   });

@@ -22,7 +22,10 @@ async function download(rig: ResolveRig, body: object, name: string, user = USER
   const { zipUrl } = (await res.json()) as { zipUrl: string };
   const zip = await fetch(rig.app.base + zipUrl);
   expect(zip.status).toBe(200);
-  expect(zip.headers.get('content-disposition')).toContain(`instagram-${user}-profile.zip`);
+  // Each ZIP its own name: what it holds and when it was made (issue 37).
+  const sections = (body as { sections?: string[] }).sections;
+  const what = !sections ? 'ticked' : sections.length === 3 ? 'profile' : sections.join('-');
+  expect(zip.headers.get('content-disposition')).toMatch(new RegExp(`filename="${user}-${what}-\\d{8}-\\d{6}\\.zip"`));
   cuts.set(name, zip.headers.get('x-gramsave-posts-cut'));
   const file = path.join(dir, name);
   writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
@@ -118,10 +121,43 @@ describe('without a session', () => {
   });
   afterAll(() => rig?.close());
 
-  it('the picture, and MISSING.txt saying the sections need the instance session', async () => {
+  it('the picture, the posts (logged-out paths, issue 36), and MISSING.txt saying stories and highlights need the instance session', async () => {
     const { names, file } = await download(rig, { sections: ['stories', 'highlights', 'posts'] }, 'none.zip');
-    expect(names).toHaveLength(2);
-    expect(names[1]).toBe('MISSING.txt');
-    expect(execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' })).toContain('IG_SESSIONID');
+    expect(names.at(-1)).toBe('MISSING.txt');
+    expect(names.some((name) => name.startsWith(`post ${feedCode(0)}/`))).toBe(true);
+    expect(names.some((name) => name.startsWith('stories/') || name.startsWith('highlight '))).toBe(false);
+    const missing = execFileSync('unzip', ['-p', file, 'MISSING.txt'], { encoding: 'utf8' });
+    expect(missing).toContain('IG_SESSIONID');
+    expect(missing).toMatch(/stories/);
+  });
+});
+
+describe('the link is for the client that asked for it (issue 38 point 7)', () => {
+  let rig: ResolveRig;
+  beforeAll(async () => {
+    rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => rig?.close());
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('another address is refused 403; HEADs spend nothing; the asker downloads it 3 times, then 410', async () => {
+    const asked = await fetch(`${rig.app.base}/api/v1/users/${USER}/zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('203.0.113.20') },
+      body: JSON.stringify({ sections: ['posts'], maxPosts: 1 }),
+    });
+    expect(asked.status).toBe(200);
+    const { zipUrl } = (await asked.json()) as { zipUrl: string };
+    const other = await fetch(rig.app.base + zipUrl, { headers: from('198.51.100.20') });
+    expect([other.status, ((await other.json()) as { error: { code: string } }).error.code]).toEqual([403, 'forbidden']);
+    for (let i = 0; i < 5; i++) expect((await fetch(rig.app.base + zipUrl, { method: 'HEAD', headers: from('203.0.113.20') })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const zip = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+      expect(zip.status).toBe(200);
+      expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    }
+    const spent = await fetch(rig.app.base + zipUrl, { headers: from('203.0.113.20') });
+    expect([spent.status, ((await spent.json()) as { error: { code: string } }).error.code]).toEqual([410, 'expired']);
   });
 });

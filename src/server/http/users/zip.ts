@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { profileZipName } from '../../../shared/file-name.ts';
 import { MAX_PICKED_ITEMS, PROFILE_SECTIONS, type ProfilePicks, type ProfileSection, type ProfileZip } from '../../../shared/profile-api.ts';
 import type { Config } from '../../config.ts';
 import type { ProfileView } from '../../extract/instagram/users/profile-view.ts';
@@ -15,12 +16,14 @@ import { BATCH_MISSING_NAME } from '../../media/zip/batch-zip.ts';
 import type { MediaUpstream } from '../../media/proxy/proxy.ts';
 import { MAX_TOKEN_LIFETIME_SECONDS, profilePicksSchema, signMediaToken, verifyMediaToken, type ProfileZipPayload } from '../../media/token.ts';
 import { openZipArchive } from '../../media/zip/zip.ts';
+import { clientOf } from '../access/identity.ts';
 import { lookupRouteConfig } from '../access/lookup-route.ts';
 import { sendArchive } from '../archive-reply.ts';
 import type { StreamGuard } from '../stream-guard.ts';
 import { profileArchive } from './archive.ts';
 import { pickedArchive } from './picked.ts';
-import { forClient, usernameOf } from './request.ts';
+import { forClient, forLookup, usernameOf } from './request.ts';
+import { bindingOf, checkBinding, LinkDownloads } from './zip-link.ts';
 
 export interface UsersZipRouteOptions {
   config: Config;
@@ -37,11 +40,19 @@ const zipRequestSchema = z.union([
   z.object({ picked: profilePicksSchema }).strict(),
 ]);
 
+/** What a profile's ZIP holds, in its name: each its own, so a second one is never saved as "(1)" (issue 37). */
+function zipContentOf(request: z.infer<typeof zipRequestSchema>): string {
+  if ('picked' in request) return 'ticked';
+  const sections = PROFILE_SECTIONS.filter((section) => request.sections.includes(section));
+  return sections.length === PROFILE_SECTIONS.length ? 'profile' : sections.join('-');
+}
+
 /** The sections a pick reaches into (the token names them as a whole profile's does). */
 const sectionsOf = (picks: ProfilePicks): ProfileSection[] => PROFILE_SECTIONS.filter((section) => (picks[section]?.length ?? 0) > 0);
 
 export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (app, { config, view, upstream, streamGuard }) => {
   const cap = config.media.profileZipMaxPosts;
+  const downloads = new LinkDownloads();
 
   app.post<{ Params: { username: string } }>(
     '/api/v1/users/:username/zip',
@@ -58,12 +69,13 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
       }
       const { data } = body;
       // The user must exist now (404, private or throttled say so here, not in a broken download later).
-      const user = await forClient(request, (signal) => view.user(username, signal));
+      const user = await forLookup(request, config.instagram.egress.maxWaitMs, (signal) => view.user(username, signal));
       const payload: ProfileZipPayload = {
         t: 'p',
-        n: `instagram-${user.username}-profile.zip`,
+        n: profileZipName(user.username, zipContentOf(data), new Date()),
         e: Math.floor(Date.now() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         u: username,
+        b: bindingOf(config.media.secret, clientOf(request)),
         ...('picked' in data ? { s: sectionsOf(data.picked), c: cap, k: data.picked } : { s: [...new Set(data.sections)], c: Math.min(cap, data.maxPosts ?? cap) }),
       };
       return { zipUrl: `/api/v1/users/${username}/zip/${signMediaToken(config.media.secret, payload)}` };
@@ -79,6 +91,9 @@ export const usersZipRoutes: FastifyPluginAsync<UsersZipRouteOptions> = async (a
     handler: async (request, reply) => {
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'p' || payload.u !== usernameOf(request.params.username)) throw new ApiError('bad_request', 'This download link is invalid.');
+      checkBinding(config.media.secret, payload.b, clientOf(request));
+      // A HEAD (a size check, a link preview) spends none of the link's downloads.
+      if (request.method === 'GET') downloads.spend(request.params.token.slice(request.params.token.lastIndexOf('.') + 1), payload.e);
       return sendArchive(request, reply, payload.n, async (signal) => {
         const { entries, missing, cut } = await forClient(request, () =>
           payload.k ? pickedArchive(view, payload.u, payload.k, payload.c, signal) : profileArchive(view, payload.u, payload.s, payload.c, signal),

@@ -60,6 +60,8 @@ export function isFeedCursor(value: string): boolean {
 
 export async function fetchFeedPage(client: UpstreamClient, userId: string, maxId: string | undefined, signal: AbortSignal): Promise<FeedPage> {
   const query = `count=${FEED_PAGE_SIZE}${maxId ? `&max_id=${encodeURIComponent(maxId)}` : ''}`;
-  const res = await client.send({ origin: 'web', path: `/api/v1/feed/user/${encodeURIComponent(userId)}/?${query}`, session: true, signal });
+  // Since August 2026 this feed walls live sessions off while their other calls answer (gallery-dl #9731): its wall is
+  // this path's failure, not the session's end (users/posts-paths.ts then asks the GraphQL timeline).
+  const res = await client.send({ origin: 'web', path: `/api/v1/feed/user/${encodeURIComponent(userId)}/?${query}`, session: true, wallsLiveSessions: true, signal });
   return readFeedPage(readJson(res, 'feed-user'));
 }
