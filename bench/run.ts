@@ -116,6 +116,12 @@ async function main() {
     ...(await part('cache-miss latency', [missing('3', 'cache-miss added latency', '')], () => missLatencyRows())),
     ...(await mediaFigures()),
     ...(await muxFigures()),
+    ...(await part('stalled downloads', [missing('38', 'RSS growth, stalled downloads', '')], async () => {
+      const { benchStalledStreams } = await import('./stalled-streams.ts');
+      const m = await benchStalledStreams();
+      // What a stalled download costs the process (its buffers; the kernel's are tcp_wmem/tcp_rmem's, docs/deploy.md).
+      return [row('38', `RSS growth, ${m.stalled} stalled ${m.fileMB} MB downloads (${m.perStreamKB} KB each)`, m.rssGrowthMB, 'MB', 'server RSS before', m.rssBaselineMB)];
+    })),
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
     ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
     ...(await part('profile view', [missing('30', 'Instagram requests, cold profile view', '')], profileViewRows)),
