@@ -97,7 +97,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(keyBeforeLimits);
   await app.register(rateLimits, { redis });
   // API keys and the gate before every lookup route: registered before the routes it stands in front of.
-  await app.register(access, { config, redis });
+  // The egress budget's saturation, once the resolver exists: the gate and the challenge's cost follow it.
+  let saturation = (): number => 0;
+  await app.register(access, { config, redis, saturation: () => saturation() });
   // One resolver for the app: the resolve route uses it, /readyz and /metrics report its strategies and doc ids.
   // One allow-listed connection pool for every outbound media request (single files, ZIPs, and the HEADs that
   // learn a looked-up post's file sizes).
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     measureSizes: (raw) => measureFileSizes(raw, mediaUpstream),
   });
   app.addHook('onClose', async () => resolver.close());
+  saturation = () => resolver.client.pool.budget.saturation();
   reportExtractionStatus(() => resolver.status());
   app.decorate('resolver', resolver);
   const health = { config, redis, extraction: () => resolver.status() };

@@ -22,10 +22,11 @@ describe('loadConfig', () => {
   });
 
   it('gives an address 10 lookups a minute before the challenge, more in tests, and reads keys and the switch', () => {
-    expect(loadConfig({}).access).toEqual({ keyUrl: undefined, authRequired: false, challengeFreePerMin: 10, challengeCost: { puzzles: 12, bits: 10 } });
+    expect(loadConfig({}).access).toEqual({ keyUrl: undefined, authRequired: false, challengeFreePerMin: 10, challengeCost: { puzzles: 12, bits: 10 }, floodChallenge: true });
     expect(loadConfig({ NODE_ENV: 'test' }).access.challengeFreePerMin).toBe(1_000_000);
     const env = { NODE_ENV: 'test', CHALLENGE_FREE_PER_MIN: '0', API_AUTH_REQUIRED: 'true', API_KEY_URL: 'file:///etc/gramsave/keys.json' } as const;
-    expect(loadConfig(env).access).toEqual({ keyUrl: 'file:///etc/gramsave/keys.json', authRequired: true, challengeFreePerMin: 0, challengeCost: { puzzles: 12, bits: 10 } });
+    expect(loadConfig(env).access).toEqual({ keyUrl: 'file:///etc/gramsave/keys.json', authRequired: true, challengeFreePerMin: 0, challengeCost: { puzzles: 12, bits: 10 }, floodChallenge: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).access.floodChallenge).toBe(false);
     expect(loadConfig({ CHALLENGE_PUZZLES: '4', CHALLENGE_BITS: '14' }).access.challengeCost).toEqual({ puzzles: 4, bits: 14 });
     expect(() => loadConfig({ CHALLENGE_BITS: '33' })).toThrow(/CHALLENGE_BITS/);
     expect(() => loadConfig({ CHALLENGE_PUZZLES: '0' })).toThrow(/CHALLENGE_PUZZLES/);

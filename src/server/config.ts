@@ -158,7 +158,7 @@ export interface Config {
   smtp?: { url: string; to: string };
   logLevel: string;
   /** Who may look up (http/access/): API keys and whether a key is required. */
-  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number; challengeCost: { puzzles: number; bits: number } };
+  access: { keyUrl?: string; authRequired: boolean; challengeFreePerMin: number; challengeCost: { puzzles: number; bits: number }; floodChallenge: boolean };
   /** /metrics is served on its own listener only (http/metrics-server.ts); prefix names the process and Node.js
    * default metrics only (process-metrics.ts), ours are gramsave_* whatever it is. */
   metrics: { port: number; host: string; token?: string; prefix: string };
@@ -251,6 +251,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Tests look up far more than a visitor from one loopback address: the challenge is tested with it set.
       challengeFreePerMin: e.CHALLENGE_FREE_PER_MIN ?? (e.NODE_ENV === 'test' ? 1_000_000 : 10),
       challengeCost: { puzzles: e.CHALLENGE_PUZZLES, bits: e.CHALLENGE_BITS },
+      // Under flood the allowance is none and the challenge costs more (issue 38); tests that leave the allowance
+      // unlimited leave this off too, as they leave the challenge.
+      floodChallenge: e.CHALLENGE_FREE_PER_MIN !== undefined || e.NODE_ENV !== 'test',
     },
     // Tests run many apps at once: each gets an ephemeral metrics port unless one is asked for. An empty
     // METRICS_PREFIX means none (empty values elsewhere mean unset).

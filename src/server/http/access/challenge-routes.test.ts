@@ -9,7 +9,7 @@ import { FIXTURE } from '../../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../../test/fake-instagram/rig.ts';
 import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../../test/redis-server.ts';
 import { metricsRegistry } from '../../metrics.ts';
-import { challengeSecretOf, createChallenge, solveChallenge, type Challenge } from './proof-of-work.ts';
+import { challengeSecretOf, costUnderLoad, createChallenge, MAX_FLOOD_HASHES, solveChallenge, type Challenge } from './proof-of-work.ts';
 
 const POST = `https://www.instagram.com/p/${FIXTURE.image}/`;
 const env = { CHALLENGE_FREE_PER_MIN: '2', TRUST_PROXY: 'true' };
@@ -23,6 +23,8 @@ afterAll(() => rig?.close());
 const headers = (address: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', 'x-forwarded-for': address, ...extra });
 const lookUp = (base: string, address: string, token?: string) =>
   fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: headers(address, token ? { authorization: `Bearer ${token}` } : {}), body: JSON.stringify({ url: POST }) });
+const lookUpCode = (base: string, address: string, code: string) =>
+  fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: headers(address), body: JSON.stringify({ url: `https://www.instagram.com/p/${code}/` }) });
 const challengeFor = async (base: string, address: string) => (await (await fetch(`${base}/api/v1/challenge`, { headers: { 'x-forwarded-for': address } })).json()) as Challenge;
 const redeem = (base: string, address: string, challenge: unknown, solution: unknown) =>
   fetch(`${base}/api/v1/session`, { method: 'POST', headers: headers(address), body: JSON.stringify({ challenge, solution }) });
@@ -80,6 +82,40 @@ describe('the challenge’s base cost', () => {
     // Unset: 12 puzzles of 10 bits (docs/deploy.md, "The challenge").
     const challenge = await challengeFor(rig.app.base, '198.51.100.41');
     expect([challenge.puzzles, challenge.bits]).toEqual([12, 10]);
+  });
+});
+
+describe('under flood (issue 38)', () => {
+  it('a quiet instance is free at the base cost; once the egress budget runs out, anonymous lookups need the challenge and it costs more', async () => {
+    // One Instagram request every 10 s (a burst of one), a wait of 0.3 s: a few cold lookups at once spend it.
+    const busy = await startResolveRig({ env: { ...env, CHALLENGE_FREE_PER_MIN: '100', IG_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '300' } });
+    try {
+      const quiet = await challengeFor(busy.app.base, '198.51.100.50');
+      expect([quiet.puzzles, quiet.bits]).toEqual([12, 10]);
+      const codes = [...busy.fake.fixtures.posts.keys()].slice(0, 4);
+      const flood = await Promise.all(codes.map((code, i) => lookUpCode(busy.app.base, `198.51.100.${60 + i}`, code)));
+      expect(flood.map((res) => res.status)).toContain(429);
+      const anonymous = await lookUp(busy.app.base, '198.51.100.51');
+      expect(await codeOf(anonymous)).toEqual([429, 'challenge_required']);
+      const costly = await challengeFor(busy.app.base, '198.51.100.51');
+      // One bit more per doubling of the wait a newcomer faces, capped at 12 (the phone's 5 s).
+      expect(costly.puzzles).toBe(12);
+      expect(costly.bits).toBeGreaterThan(10);
+      expect(costly.bits).toBeLessThanOrEqual(12);
+      // Its solution still opens the way (the token's lookups then wait their turn like any other).
+      expect((await redeem(busy.app.base, '198.51.100.51', costly, solveChallenge(costly))).status).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('costs at most what a phone 4× slower than this machine solves in 5 s, and never less than the base', () => {
+    const base = { puzzles: 12, bits: 10 };
+    expect(costUnderLoad(base, 0)).toEqual(base);
+    expect(costUnderLoad(base, 1)).toEqual({ puzzles: 12, bits: 11 });
+    expect(costUnderLoad(base, 1000)).toEqual({ puzzles: 12, bits: 12 });
+    expect(12 * 2 ** 12).toBeLessThanOrEqual(MAX_FLOOD_HASHES);
+    expect(costUnderLoad({ puzzles: 4, bits: 16 }, 50)).toEqual({ puzzles: 4, bits: 16 });
   });
 });
 

@@ -11,7 +11,7 @@ import type { SharedRedis } from '../../redis.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { jsonOnlyNoStore } from '../json-only.ts';
 import { clientOf } from './identity.ts';
-import { CHALLENGE_LIFETIME_SECONDS, checkSolution, createChallenge, type SolutionVerdict } from './proof-of-work.ts';
+import { CHALLENGE_LIFETIME_SECONDS, checkSolution, costUnderLoad, createChallenge, type SolutionVerdict } from './proof-of-work.ts';
 import { issueToken } from './session-token.ts';
 import { memorySpentSolutions, redisSpentSolutions } from './spent-solutions.ts';
 
@@ -19,6 +19,8 @@ export interface ChallengeRouteOptions {
   config: Config;
   redis?: SharedRedis;
   secret: Buffer;
+  /** The egress budget's saturation (0 quiet): the challenge costs more under flood. */
+  saturation?: () => number;
 }
 
 const REFUSALS: Record<Exclude<SolutionVerdict, 'ok'>, ApiError> = {
@@ -29,13 +31,13 @@ const REFUSALS: Record<Exclude<SolutionVerdict, 'ok'>, ApiError> = {
 };
 const REPLAY = new ApiError('forbidden', 'This challenge has been solved already: ask for a new one.');
 
-export const challengeRoutes: FastifyPluginAsync<ChallengeRouteOptions> = async (app, { config, redis, secret }) => {
+export const challengeRoutes: FastifyPluginAsync<ChallengeRouteOptions> = async (app, { config, redis, secret, saturation }) => {
   const spent = redis ? redisSpentSolutions(redis) : memorySpentSolutions();
   const rateLimit = { max: config.rateLimits.resolvePerMin, timeWindow: '1 minute' };
 
   app.get('/api/v1/challenge', { config: { rateLimit } }, async (request, reply) => {
     countChallenge('issued');
-    return reply.header('cache-control', 'no-store').send(createChallenge(secret, clientOf(request), config.access.challengeCost));
+    return reply.header('cache-control', 'no-store').send(createChallenge(secret, clientOf(request), costUnderLoad(config.access.challengeCost, saturation?.() ?? 0)));
   });
 
   app.post('/api/v1/session', { bodyLimit: 4096, config: { rateLimit }, onRequest: jsonOnlyNoStore }, async (request) => {

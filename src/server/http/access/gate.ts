@@ -17,6 +17,8 @@ export interface GateOptions {
   authRequired: boolean;
   free: FreeLookups;
   secret: Buffer;
+  /** The egress budget's saturation (0 quiet): while it is saturated, the anonymous allowance is none. */
+  saturation?: () => number;
 }
 
 const BEARER = /^bearer /i;
@@ -28,7 +30,7 @@ function challengeRequired(why: string): ApiError {
   });
 }
 
-export function createGate({ authRequired, free, secret }: GateOptions) {
+export function createGate({ authRequired, free, secret, saturation }: GateOptions) {
   const tokenValid = tokenChecker(secret);
   // A callback hook, not an async one: it runs on every lookup, cached resolves included.
   return function gate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -42,6 +44,8 @@ export function createGate({ authRequired, free, secret }: GateOptions) {
     const authorization = request.headers.authorization;
     if (authorization !== undefined && BEARER.test(authorization) && tokenValid(authorization.slice(7), clientOf(request))) return done();
     if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
+    // A flood of addresses each within its allowance would spend Instagram's budget for free: under saturation, none.
+    if ((saturation?.() ?? 0) > 0) return done(challengeRequired('This instance is busy: every lookup needs a solved challenge for now.'));
     free.take(clientOf(request), (over) => (over ? done(challengeRequired('This address has used its free lookups for this minute.')) : done()));
   };
 }

@@ -17,21 +17,24 @@ import { challengeSecretOf } from './proof-of-work.ts';
 export interface AccessOptions {
   config: Config;
   redis?: SharedRedis;
+  /** The egress budget's saturation (0 quiet), read at each anonymous lookup and challenge. */
+  saturation?: () => number;
 }
 
-const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis }) => {
+const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis, saturation: load }) => {
+  const saturation = config.access.floodChallenge ? load : undefined;
   const keys = config.access.keyUrl ? await loadKeySource({ url: config.access.keyUrl, logger: app.log }) : undefined;
   if (keys) app.addHook('onClose', async () => keys.close());
   app.decorateRequest('access', { getter: accessGetter(keys ? () => keys.current() : undefined) });
   const secret = challengeSecretOf(config.media.secret);
   const free = createFreeLookups(config.access.challengeFreePerMin, redis, app.log);
-  const gate = createGate({ authRequired: config.access.authRequired, free, secret });
+  const gate = createGate({ authRequired: config.access.authRequired, free, secret, ...(saturation ? { saturation } : {}) });
   app.addHook('onRoute', (route) => {
     if (route.config?.lookup !== true) return;
     const own = route.preHandler;
     route.preHandler = [gate, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
-  await app.register(challengeRoutes, { config, redis, secret });
+  await app.register(challengeRoutes, { config, redis, secret, ...(saturation ? { saturation } : {}) });
 };
 
 export const access = fp(plugin, { name: 'access' });

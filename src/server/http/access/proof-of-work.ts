@@ -23,6 +23,24 @@ export interface ChallengeCost {
  */
 export const DEFAULT_COST: ChallengeCost = { puzzles: 12, bits: 10 };
 export const CHALLENGE_LIFETIME_SECONDS = 120;
+
+/**
+ * The most hashes a challenge may cost under flood: 5 s on a phone taken as 4× slower than this machine's browser
+ * (23 µs a hash, above): 5 s ÷ 92 µs ≈ 54,000 hashes, so 12 puzzles go up to 12 bits (49,152 hashes ≈ 4.5 s).
+ */
+export const MAX_FLOOD_HASHES = 54_000;
+
+/**
+ * The cost while the egress budget is saturated (`saturation`: 0 quiet, ≥ 1 saturated, the wait a newcomer's turn
+ * would take in longest waits): one bit more when saturated, one more for each doubling, never past MAX_FLOOD_HASHES
+ * (nor below the base an operator set).
+ */
+export function costUnderLoad(base: ChallengeCost, saturation: number): ChallengeCost {
+  if (!(saturation >= 1)) return base;
+  const cap = Math.floor(Math.log2(MAX_FLOOD_HASHES / base.puzzles));
+  const raised = base.bits + 1 + Math.floor(Math.log2(saturation));
+  return { puzzles: base.puzzles, bits: Math.max(base.bits, Math.min(cap, raised)) };
+}
 const MAX_NONCE = 2 ** 32;
 
 export type SolutionVerdict = 'ok' | 'malformed' | 'expired' | 'not_yours' | 'wrong';

@@ -13,6 +13,8 @@ import { MemoryAskLedger, type AskLedger } from './ask-ledger.ts';
 
 /** A couple: a page's lookup and the batch beside it; a scraper's hundredth parallel request is refused, not queued. */
 export const MAX_WAITING_PER_CLIENT = 2;
+/** How long the budget counts as saturated after it last ran out under a waiting lookup. */
+export const SATURATED_FOR_MS = 10_000;
 
 interface Waiter {
   client: string;
@@ -30,6 +32,9 @@ export class EgressBudget {
   private readonly pumping = new Set<string>();
   private readonly intervalMs: number;
   private seq = 0;
+  /** Every egress asked through, and when the budget last refused a lookup for want of a token. */
+  private readonly seen = new Set<string>();
+  private lastSpentAt = -Infinity;
 
   constructor(
     private readonly store: BudgetStore,
@@ -49,6 +54,7 @@ export class EgressBudget {
    * ends the wait early (the lookup's own deadline).
    */
   async acquire(egress: string, label: string, client: string, signal?: AbortSignal): Promise<void> {
+    this.seen.add(egress);
     this.ledger.record(client);
     if (this.waiting(egress) === 0 && (await this.store.take(egress)) === 0) {
       this.granted(label);
@@ -88,7 +94,10 @@ export class EgressBudget {
         reject(this.refusal(label, why, this.waiting(egress)));
       };
       const onAbort = () => giveUp('the lookup ended while it waited for the request budget');
-      const timer = setTimeout(() => giveUp(`request budget spent (${this.options.perMinute}/min)`), this.options.maxWaitMs);
+      const timer = setTimeout(() => {
+        if (!waiter.done) this.lastSpentAt = Date.now();
+        giveUp(`request budget spent (${this.options.perMinute}/min)`);
+      }, this.options.maxWaitMs);
       timer.unref?.();
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -97,6 +106,19 @@ export class EgressBudget {
       queue.push(waiter);
       void this.pump(egress);
     });
+  }
+
+  /**
+   * How saturated the budget is: 0 while a newcomer would be served within IG_EGRESS_MAX_WAIT_MS through some egress
+   * (a quiet instance), else how many times that wait its turn would take (at least 1), and 1 for SATURATED_FOR_MS
+   * after the budget last ran out under a waiting lookup. The access gate and the challenge's cost read it.
+   */
+  saturation(now = Date.now()): number {
+    let least = Infinity;
+    for (const egress of this.seen) least = Math.min(least, ((this.waiting(egress) + 1) * this.intervalMs) / this.options.maxWaitMs);
+    if (this.seen.size === 0) least = 0;
+    const queued = least > 1 ? least : 0;
+    return Math.max(queued, now - this.lastSpentAt < SATURATED_FOR_MS ? 1 : 0);
   }
 
   /** Only requests that go out are counted as requests (a refused one is a refusal, not a request). */

@@ -36,9 +36,12 @@ afterEach(async () => {
 });
 afterAll(() => fake?.close());
 
-/** A request timeout of 2 s (1 s where a proxy hangs): short, yet long enough for a loaded CI machine's live proxy. */
-async function rigWith(proxies: string[], env: Record<string, string> = {}, requestMs = 2000): Promise<ResolveRig> {
-  const rig = await startResolveRig({ fake, env: { IG_PROXY: proxies.join(','), ...env }, timeouts: { requestMs, deadlineMs: 8000 } });
+/**
+ * A request timeout of 4 s (1.5 s where a proxy hangs, whose two strikes cost two of them): a live proxy on a machine
+ * loaded by the whole suite must not time out (it would be set aside too, rightly).
+ */
+async function rigWith(proxies: string[], env: Record<string, string> = {}, requestMs = 4000): Promise<ResolveRig> {
+  const rig = await startResolveRig({ fake, env: { IG_PROXY: proxies.join(','), ...env }, timeouts: { requestMs, deadlineMs: 15_000 } });
   open.push(rig);
   return rig;
 }
@@ -48,7 +51,7 @@ describe('a proxy that accepts connections and never answers', () => {
   it('is cooled after two timeouts; every cold lookup is served through the live one, and no abort listener piles up', async () => {
     const hung = kept(await startHungProxy());
     const live = kept(await startHttpProxy());
-    const rig = await rigWith([hung.url, live.url], {}, 1000);
+    const rig = await rigWith([hung.url, live.url], {}, 1500);
     fake.switches.break('graphql-web-info').break('polaris-media'); // three requests a post: many turns over the proxies
     const codes = [...fake.fixtures.posts.keys()].slice(0, 8);
     const answers = [];
@@ -64,7 +67,7 @@ describe('a proxy that accepts connections and never answers', () => {
     fake.reset();
     await Promise.all(codes.map((code) => rig.resolve(`${IG}/reel/${code}/`)));
     expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
-  });
+  }, 90_000);
 });
 
 describe('a dead proxy (a closed port) first of three, one session pinned to each', () => {
