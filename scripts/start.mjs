@@ -9,5 +9,4 @@ if (!fresh) {
   const result = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('tsx/esm');
-await import('../src/server/main.ts');
+await import('./serve.mjs');

@@ -1,0 +1,121 @@
+/**
+ * The image as an operator runs it: a read-only root with a tmpfs /tmp, /data on a volume, their PUBLIC_ORIGIN, and
+ * Instagram replaced by the fake upstream on this machine (`--network host`). It resolves and downloads a post byte
+ * for byte, answers /readyz and its own health check, serves pages carrying the operator's origin, and stops on
+ * SIGTERM with exit 0 within its drain deadline (15 s in the image).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signMediaToken } from '../../src/server/media/token.ts';
+import type { Resolution } from '../../src/shared/api.ts';
+import { fakeUpstreamEnv } from '../app-rig.ts';
+import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../fake-instagram/index.ts';
+import { mediaFiles } from '../fake-instagram/media-catalog.ts';
+import { run } from './engine.ts';
+import { envArgs, logsOf, waitForReady } from './containers.ts';
+
+const PORT = Number(process.env.IMAGE_TEST_PORT ?? 18080);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OPERATOR = 'https://save.example.org';
+const SECRET = 'image-test-secret-0123456789-abcdefghijkl';
+const NAME = `gramsave-image-test-${process.pid}`;
+const VOLUME = `${NAME}-data`;
+
+let fake: FakeInstagram;
+
+beforeAll(async () => {
+  fake = await startFakeInstagram();
+  run(['volume', 'create', VOLUME]);
+  const env = {
+    ...fakeUpstreamEnv(fake),
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    METRICS_PORT: '0',
+    PUBLIC_ORIGIN: OPERATOR,
+    DOWNLOAD_SECRET: SECRET,
+  };
+  run(['run', '-d', '--name', NAME, '--network', 'host', '--read-only', '--tmpfs', '/tmp', '-v', `${VOLUME}:/data`, ...envArgs(env), inject('image')]);
+  await waitForReady(NAME, BASE);
+});
+
+afterAll(async () => {
+  run(['rm', '-f', '-t', '0', NAME], { allowFailure: true });
+  run(['volume', 'rm', '-f', VOLUME], { allowFailure: true });
+  await fake?.close();
+});
+
+describe('the image', () => {
+  it('runs node as a non-root user on a read-only root, with /data on the volume and ffmpeg', () => {
+    expect(run(['exec', NAME, 'id', '-u']).stdout.trim()).toBe('10001');
+    expect(run(['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', NAME]).stdout.trim()).toBe('true');
+    expect(run(['exec', NAME, 'touch', '/app/probe'], { allowFailure: true }).status).not.toBe(0);
+    expect(run(['exec', NAME, 'touch', '/data/probe']).status).toBe(0);
+    // SQLite (better-sqlite3, compiled in the build stage) opened its database on the volume at start.
+    expect(run(['exec', NAME, 'ls', '/data']).stdout.split('\n')).toContain('gramsave.db');
+    // ffmpeg encodes MP3 (the cobalt clients' audio) with the libraries the image keeps.
+    expect(run(['exec', NAME, 'ffmpeg', '-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'libmp3lame', '-y', '/tmp/probe.mp3']).status).toBe(0);
+    expect(run(['exec', NAME, 'ffprobe', '-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', '/tmp/probe.mp3']).stdout.trim()).toBe('mp3');
+    // node itself is the first process (signals reach it), running the server without a build step.
+    expect(run(['exec', NAME, 'cat', '/proc/1/cmdline']).stdout.split('\0').slice(0, 2)).toEqual(['node', 'scripts/serve.mjs']);
+  });
+
+  it('answers /readyz, and its HEALTHCHECK passes', async () => {
+    const ready = await fetch(`${BASE}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    expect(run(['image', 'inspect', inject('image')]).stdout).toContain('scripts/healthcheck.mjs');
+    expect(run(['healthcheck', 'run', NAME]).status).toBe(0);
+  });
+
+  it('resolves a post through the fake Instagram and downloads it byte for byte', async () => {
+    const res = await fetch(`${BASE}/api/v1/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `https://www.instagram.com/reel/${FIXTURE.reel}/` }),
+    });
+    expect(res.status).toBe(200);
+    const resolution = (await res.json()) as Resolution;
+    const video = resolution.items.find((item) => item.type === 'video')!;
+    // A progressive file (its exact size stated), not one joined on the fly.
+    const progressive = [...(video.qualities ?? []).filter((quality) => !quality.muxed), video].find((choice) => choice.bytes)!;
+    expect(progressive).toBeDefined();
+    const download = await fetch(`${BASE}${progressive.downloadUrl}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(progressive.bytes);
+    const fixture = [...mediaFiles().values()].find((file) => file.bytes.equals(bytes));
+    expect(fixture?.name).toMatch(/\.mp4$/);
+  });
+
+  it("serves pages, route data and the sitemap on the operator's PUBLIC_ORIGIN, precompressed", async () => {
+    const home = await fetch(`${BASE}/fr`, { headers: { 'accept-encoding': 'br' } });
+    expect(home.headers.get('content-encoding')).toBe('br');
+    const html = await home.text();
+    expect(html).toContain(`<link rel="canonical" href="${OPERATOR}/fr"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${OPERATOR}/fr"/>`);
+    expect(html).toContain(`hrefLang="de" href="${OPERATOR}/de"`);
+    expect(html).not.toContain('http://localhost:8080');
+    expect(await (await fetch(`${BASE}/fr.data`)).text()).toContain(`"${OPERATOR}"`);
+    expect(await (await fetch(`${BASE}/sitemap.xml`)).text()).toContain(`<loc>${OPERATOR}/fr</loc>`);
+    expect(logsOf(NAME)).toContain('the pages carry PUBLIC_ORIGIN');
+  });
+
+  it('stops on SIGTERM with exit 0, cutting a download that cannot finish at the 15 s drain deadline', async () => {
+    const file = `/scontent.cdninstagram.com/v/image-test/big/200000000/video.mp4`;
+    const token = signMediaToken(SECRET, { t: 'm', k: 'video', u: fake.cdn!.urlFor(file), f: 'video.mp4', e: Math.floor(Date.now() / 1000) + 600 });
+    const controller = new AbortController();
+    const stalled = await fetch(`${BASE}/api/v1/media/${token}?download=1`, { signal: controller.signal });
+    expect(stalled.status).toBe(200);
+    const reader = stalled.body!.getReader();
+    await reader.read(); // then read no more: the download stays in flight
+    const started = Date.now();
+    run(['stop', '-t', '30', NAME]);
+    const took = Date.now() - started;
+    controller.abort();
+    expect(run(['inspect', '--format', '{{.State.ExitCode}}', NAME]).stdout.trim()).toBe('0');
+    expect(took).toBeGreaterThanOrEqual(14_000);
+    expect(took).toBeLessThan(25_000);
+    const logs = logsOf(NAME);
+    expect(logs).toContain('"deadlineMs":15000');
+    expect(logs).toContain('shutdown complete');
+  });
+});
