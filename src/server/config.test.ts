@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:8080');
     expect(config.instagram.webOrigin).toBe('https://www.instagram.com');
     expect(config.instagram.strategies).toEqual(['graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info']);
-    expect(config.media.hosts).toEqual(['*.cdninstagram.com', '*.fbcdn.net']);
+    expect(config.media.hosts).toEqual(['*.cdninstagram.com', '*.fbcdn.net', '*.giphy.com']);
     expect(config.media.testOrigins).toEqual([]);
     expect(config.rateLimits).toEqual({ resolvePerMin: 30, mediaPerMin: 600, contactPerHour: 5 });
     expect(config.trustProxy).toBe(false);

@@ -29,7 +29,12 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
   IG_WEB_ORIGIN: origin.default('https://www.instagram.com'),
   IG_STATIC_ORIGIN: origin.default('https://static.cdninstagram.com'),
-  MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net').transform(list),
+  /** Threads' web origin (issue 40): its post pages and GraphQL. */
+  THREADS_WEB_ORIGIN: origin.default('https://www.threads.com'),
+  THREADS_DOC_ID_POST: z.string().regex(/^\d+$/).default('35009275178687016'),
+  /** Requests to Threads per minute per egress: a budget of its own beside Instagram's. */
+  THREADS_EGRESS_PER_MIN: positiveInt.default(60),
+  MEDIA_HOSTS: z.string().default('*.cdninstagram.com,*.fbcdn.net,*.giphy.com').transform(list),
   MEDIA_TEST_ORIGINS: z.string().default('').transform(list).pipe(z.array(origin)),
   /** One session id or several, comma-separated: lookups that need a session take turns over the live ones. */
   IG_SESSIONID: z.string().default('').transform(list),
@@ -125,6 +130,13 @@ export interface Config {
     /** Where Instagram's script bundles come from: the only origin doc-id discovery reads. */
     staticOrigin: string;
   };
+  threads: {
+    webOrigin: string;
+    /** BarcelonaPostPageDirectQuery's doc id, and whether THREADS_DOC_ID_POST set it. */
+    docId: string;
+    docIdConfigured: boolean;
+    egress: { perMinute: number };
+  };
   media: {
     hosts: string[];
     testOrigins: string[];
@@ -215,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...(clean.IG_DOC_ID_PROFILE_PAGE ? { profilePage: 'configured' as const } : {}),
       },
       staticOrigin: e.IG_STATIC_ORIGIN,
+    },
+    threads: {
+      webOrigin: e.THREADS_WEB_ORIGIN,
+      docId: e.THREADS_DOC_ID_POST,
+      docIdConfigured: Boolean(clean.THREADS_DOC_ID_POST),
+      egress: { perMinute: e.THREADS_EGRESS_PER_MIN },
     },
     media: {
       hosts: e.MEDIA_HOSTS,

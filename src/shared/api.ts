@@ -93,8 +93,10 @@ export interface BatchZip {
 
 export interface Resolution {
   kind: ResolutionKind;
+  /** Whose link it was: Instagram's, or Threads' (issue 40). */
+  service: 'instagram' | 'threads';
   shortcode?: string;
-  /** Canonical instagram.com link. */
+  /** Canonical instagram.com link, or threads.com's `https://www.threads.com/@user/post/{code}`. */
   sourceUrl: string;
   /** The post's owner; a collab post's other accounts in `coauthors` (file names stay under the owner). */
   author: { username: string; fullName?: string; avatarUrl?: string; coauthors?: { username: string }[] };

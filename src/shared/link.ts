@@ -1,7 +1,7 @@
 /**
- * Instagram link parser (PROTOCOL "Links a visitor pastes"), shared by client and server: no Node APIs.
- * Finds the first Instagram link in pasted text and says what it points at, or why it cannot be served:
- * `invalid_url` (no Instagram link at all) vs `unsupported` (an Instagram link of a kind we do not serve).
+ * Instagram and Threads link parser (PROTOCOL "Links a visitor pastes"), shared by client and server: no Node APIs.
+ * Finds the first Instagram or Threads link in pasted text and says what it points at, or why it cannot be served:
+ * `invalid_url` (no such link at all) vs `unsupported` (a link of a kind we do not serve).
  */
 import { pkToShortcode } from './shortcode.ts';
 import type { ToolId } from './tools.ts';
@@ -12,7 +12,18 @@ export type ParsedLink =
   | { kind: 'story'; username: string; storyId?: string }
   /** `storyId`: one item of the highlight (`story_media_id` on Instagram's share link). */
   | { kind: 'highlight'; highlightId: string; storyId?: string }
-  | { kind: 'profile'; username: string };
+  | { kind: 'profile'; username: string }
+  /** A Threads post (`threads.com/@user/post/{code}`, `/t/{code}`, `barcelona://media?shortcode=`): `username` when the link names it. */
+  | { kind: 'thread'; shortcode: string; username?: string }
+  /** A Threads profile (`threads.com/@user`): parsed so it can be told apart, answered `unsupported` for now. */
+  | { kind: 'threads-profile'; username: string };
+
+/** Which service a link belongs to (issue 40): Threads posts and profiles, else Instagram. */
+export type Service = 'instagram' | 'threads';
+
+export function serviceOf(link: ParsedLink): Service {
+  return link.kind === 'thread' || link.kind === 'threads-profile' ? 'threads' : 'instagram';
+}
 
 export type LinkParseResult = { ok: true; link: ParsedLink } | { ok: false; error: 'invalid_url' | 'unsupported' };
 
@@ -55,11 +66,38 @@ const ok = (link: ParsedLink): LinkParseResult => ({ ok: true, link });
 /** The app's own link to a post, `instagram://media?id={pk}` (sometimes `{pk}_{user id}`). */
 const APP_LINK_RE = /(?<=^|[\s(<[{"'`,;:!|>])instagram:\/\/media\?(?:[^\s#]*&)?id=(\d{1,25})(?:_\d{1,25})?(?=$|[&#\s)\]>"'`,;!|])/i;
 
+/**
+ * Threads' links as the peers' tests have them (yt-dlp PR #13512 and #16406, read 2026-11-27): threads.com and
+ * threads.net, `/@user/post/{code}` (also `…/media`), `/t/{code}`, any query; its app's `barcelona://media?shortcode=`.
+ */
+const THREADS_LINK_RE =
+  /(?<=^|[\s(<[{"'`,;:!|>])(?:https?:\/\/)?((?:[a-z0-9-]+\.)*)(threads\.(?:com|net))(?=$|[/?#:\s)\]>"'`,;!|])((?::\d+)?[^\s<>"'`()[\]{}|]*)/i;
+const THREADS_APP_LINK_RE = /(?<=^|[\s(<[{"'`,;:!|>])barcelona:\/\/media\?(?:[^\s#]*&)?shortcode=([A-Za-z0-9_-]{1,48})(?=$|[&#\s)\]>"'`,;!|])/i;
+
+function threadsLink(subdomain: string, rest: string): LinkParseResult {
+  if (subdomain !== '' && subdomain !== 'www.') return fail('unsupported');
+  const path = rest.replace(/^:\d+/, '').replace(/[?#].*$/, '').replace(/[.,;:!?]+$/, '');
+  const [first, second, third, fourth] = path.split('/').filter(Boolean);
+  if (first?.toLowerCase() === 't' && second && SHORTCODE_RE.test(second) && third === undefined) return ok({ kind: 'thread', shortcode: second });
+  const user = first?.startsWith('@') ? first.slice(1) : undefined;
+  if (!user || !USERNAME_RE.test(user)) return fail('unsupported');
+  const username = user.toLowerCase();
+  if (second === undefined) return ok({ kind: 'threads-profile', username });
+  const isPost = second.toLowerCase() === 'post' && third !== undefined && SHORTCODE_RE.test(third);
+  if (isPost && (fourth === undefined || fourth.toLowerCase() === 'media')) return ok({ kind: 'thread', shortcode: third!, username });
+  return fail('unsupported');
+}
+
 export function parseLink(input: string, options: ParseLinkOptions = {}): LinkParseResult {
   const text = input.trim();
   const appLink = APP_LINK_RE.exec(text);
   if (appLink) return ok({ kind: 'post', shortcode: pkToShortcode(appLink[1]!) });
+  const threadsApp = THREADS_APP_LINK_RE.exec(text);
+  if (threadsApp) return ok({ kind: 'thread', shortcode: threadsApp[1]! });
   const match = LINK_RE.exec(text);
+  const threads = THREADS_LINK_RE.exec(text);
+  // The first link in the text wins, whichever service it is.
+  if (threads && (!match || threads.index < match.index)) return threadsLink((threads[1] ?? '').toLowerCase(), threads[3] ?? '');
   if (!match) {
     if (options.tool === 'profile') {
       const bare = /^@?([A-Za-z0-9._]{1,30})$/.exec(text);
@@ -171,7 +209,18 @@ export function canonicalUrl(link: ParsedLink): string {
       return `${base}/stories/highlights/${link.highlightId}/${link.storyId ? `?story_media_id=${link.storyId}` : ''}`;
     case 'profile':
       return `${base}/${link.username}/`;
+    case 'thread':
+      return threadsUrl(link.shortcode, link.username);
+    case 'threads-profile':
+      return `${THREADS_BASE}/@${link.username}`;
   }
+}
+
+const THREADS_BASE = 'https://www.threads.com';
+
+/** A Threads post's canonical link: its author's page when known, else `/t/{code}` (Threads redirects it there). */
+export function threadsUrl(shortcode: string, username?: string): string {
+  return username ? `${THREADS_BASE}/@${username}/post/${shortcode}` : `${THREADS_BASE}/t/${shortcode}`;
 }
 
 /** A stable key for caching and single-flight: the same target always gives the same key. */
@@ -190,5 +239,10 @@ export function linkKey(link: ParsedLink): string {
       return link.storyId ? `highlight:${link.highlightId}:${link.storyId}` : `highlight:${link.highlightId}`;
     case 'profile':
       return `profile:${link.username}`;
+    // Threads and Instagram codes share one id space: the service is in the key.
+    case 'thread':
+      return `threads:media:${link.shortcode}`;
+    case 'threads-profile':
+      return `threads:profile:${link.username}`;
   }
 }

@@ -33,6 +33,8 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
       MEDIA_TEST_ORIGINS: fake.cdnOrigin,
       RATE_LIMIT_RESOLVE_PER_MIN: '100000',
       IG_EGRESS_PER_MIN: '1000000',
+      THREADS_WEB_ORIGIN: fake.threadsOrigin,
+      THREADS_EGRESS_PER_MIN: '1000000',
       ...options.env,
       ...options.envFor?.(fake),
     },

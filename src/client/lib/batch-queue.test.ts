@@ -5,6 +5,7 @@ import { BatchQueue, GAVE_UP_INSTANCE_KEY, GAVE_UP_KEY, MAX_LIMITED_TRIES, SKIPP
 
 const resolution = (link: string): Resolution => ({
   kind: 'post',
+  service: 'instagram',
   sourceUrl: link,
   author: { username: 'someone' },
   items: [{ type: 'image', previewUrl: '/p', mediaUrl: '/m', downloadUrl: '/d', filename: 'f.jpg' }],

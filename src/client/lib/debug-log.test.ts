@@ -4,6 +4,7 @@ import { debugLine, describeFailure, describeResolution, formatLine, redact, tim
 
 const resolution: Resolution = {
   kind: 'story',
+  service: 'instagram',
   sourceUrl: 'https://www.instagram.com/stories/someone/123/',
   author: { username: 'someone' },
   items: [

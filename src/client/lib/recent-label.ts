@@ -29,5 +29,9 @@ export function recentLabel(link: string, kind?: ResolutionKind): RecentLabel {
       return { kind: kind ?? 'profile', code: null };
     case 'share':
       return { kind: kind ?? null, code: null };
+    case 'thread':
+      return { kind: kind ?? 'post', code: found.shortcode };
+    case 'threads-profile':
+      return { kind: kind ?? 'profile', code: null };
   }
 }

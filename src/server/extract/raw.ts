@@ -36,7 +36,9 @@ export interface RawMediaItem {
 }
 
 /** The Resolution of the API before presentation: the same post facts, CDN URLs instead of signed links, no ZIP yet. */
-export interface RawResolution extends Omit<Resolution, 'items' | 'zipUrl'> {
+export interface RawResolution extends Omit<Resolution, 'items' | 'zipUrl' | 'service'> {
+  /** Absent: Instagram's (every Instagram normaliser leaves it out). */
+  service?: Resolution['service'];
   /** author.avatarUrl, like every URL here, is the CDN's own. */
   items: RawMediaItem[];
   /** CDN URL → its Content-Length, as a HEAD answered when the post was looked up (media/file-sizes.ts). */

@@ -2,7 +2,7 @@
  * link → RawResolution: cache, single-flight and share links here; the chain of strategies (chain.ts), the
  * failure the visitor sees when all fail (verdict.ts) and the chain's self-healing (healing.ts) in files of their own.
  */
-import { linkKey, type ParsedLink } from '../../shared/link.ts';
+import { linkKey, serviceOf, type ParsedLink } from '../../shared/link.ts';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { countCacheLookup, countSessionExpired } from '../metrics.ts';
@@ -27,6 +27,9 @@ import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
 import { LiveProbes } from './live-probes.ts';
 import { keepUsableMedia } from './usable-media.ts';
+import { ThreadsClient } from './threads/client.ts';
+import { ThreadsDocIds } from './threads/doc-ids.ts';
+import { lookUpThread } from './threads/lookup.ts';
 import { VerdictMemory } from './verdict-memory.ts';
 
 export interface ResolverLogger {
@@ -42,6 +45,8 @@ export interface ResolverTimeouts {
   /** How long a demoted strategy waits at the end of the chain before it is tried in its place again. */
   healthProbeMs: number;
 }
+
+export const THREADS_PROFILE_MESSAGE = 'Threads profiles are not supported yet. Paste a link to a thread with a photo or video.';
 
 export const DEFAULT_TIMEOUTS: ResolverTimeouts = { requestMs: 8000, deadlineMs: 25_000, healthProbeMs: 60_000 };
 /** Cached well inside the CDN URLs' own expiry (days): they stay valid long after the entry is gone. */
@@ -72,6 +77,9 @@ export class Resolver {
   private readonly autolink?: ProviderHttp;
   private readonly storyInfo?: ProviderHttp;
   private readonly chain: LookupChain;
+  /** Threads, through the same egresses with a budget of its own (issue 40). */
+  readonly threads: ThreadsClient;
+  readonly threadsDocIds: ThreadsDocIds;
   private readonly healing: Healing;
   private readonly inFlight = new Map<string, Promise<RawResolution>>();
   /** Single-flight across instances (a Redis lock); per-process single-flight is `inFlight`. */
@@ -118,6 +126,16 @@ export class Resolver {
         },
       },
     });
+    const th = options.config.threads;
+    this.threads = new ThreadsClient(this.client.pool, {
+      webOrigin: th.webOrigin,
+      staticOrigin: ig.staticOrigin,
+      requestTimeoutMs: this.timeouts.requestMs,
+      perMinute: th.egress.perMinute,
+      maxWaitMs: ig.egress.maxWaitMs,
+      ...(options.redis ? { redis: options.redis } : {}),
+    });
+    this.threadsDocIds = new ThreadsDocIds(th.docId, th.docIdConfigured);
     this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
@@ -153,6 +171,7 @@ export class Resolver {
   }
 
   private async resolveMiss(input: ParsedLink): Promise<RawResolution> {
+    if (input.kind === 'threads-profile') throw new ExtractError('unsupported', 'a Threads profile', { userMessage: THREADS_PROFILE_MESSAGE });
     const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
     const key = linkKey(link);
     const cached = await this.cache.get(key);
@@ -163,12 +182,13 @@ export class Resolver {
       if (filled) return this.hit(key, filled);
       countCacheLookup('miss');
       const post = 'shortcode' in link ? link.shortcode : undefined;
-      const known = post ? await this.verdicts.recall(post) : undefined;
+      const service = serviceOf(link);
+      const known = post ? await this.verdicts.recall(post, service) : undefined;
       if (known) throw known;
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const found = await withWaitAllowance(this.config.instagram.egress.maxWaitMs, () => this.chain.run(link, key, deadline)).catch(async (err: unknown) => {
-          if (post && err instanceof ExtractError) await this.verdicts.remember(post, err);
+        const found = await withWaitAllowance(this.config.instagram.egress.maxWaitMs, () => this.lookUp(link, key, deadline)).catch(async (err: unknown) => {
+          if (post && err instanceof ExtractError) await this.verdicts.remember(post, err, service);
           throw err;
         });
         const raw = keepUsableMedia(found);
@@ -178,6 +198,13 @@ export class Resolver {
         return raw;
       });
     });
+  }
+
+  /** Threads' posts go their own way (threads/lookup.ts); the rest through Instagram's chain. */
+  private lookUp(link: DirectLink, key: string, deadline: AbortSignal): Promise<RawResolution> {
+    if (link.kind !== 'thread') return this.chain.run(link, key, deadline);
+    const target = { shortcode: link.shortcode, ...(link.username ? { username: link.username } : {}) };
+    return lookUpThread(this.threads, this.threadsDocIds, target, (name, run) => this.chain.step(name, key, run, deadline));
   }
 
   /**

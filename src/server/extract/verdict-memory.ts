@@ -4,6 +4,7 @@
  * app has it, so N instances ask Instagram once between them; in memory otherwise.
  */
 import type { Redis } from 'ioredis';
+import type { Service } from '../../shared/link.ts';
 import { shortcodeToPk } from '../../shared/shortcode.ts';
 import { createResolutionCache, type ResolutionCache } from '../store/resolution-cache.ts';
 import { ExtractError, type FailureKind } from './failure.ts';
@@ -24,15 +25,15 @@ export class VerdictMemory {
   }
 
   /** The remembered verdict on this post, as the failure to throw, or undefined. */
-  async recall(shortcode: string): Promise<ExtractError | undefined> {
-    const known = await this.store.get(postId(shortcode));
+  async recall(shortcode: string, service: Service = 'instagram'): Promise<ExtractError | undefined> {
+    const known = await this.store.get(postId(shortcode, service));
     return known && new ExtractError(known.kind, `remembered: ${known.message}`);
   }
 
   /** Remember a lookup's failure, when it is a verdict on the post (never a wall, a throttle or our own trouble). */
-  async remember(shortcode: string, failure: ExtractError): Promise<void> {
+  async remember(shortcode: string, failure: ExtractError, service: Service = 'instagram'): Promise<void> {
     if (!REMEMBERED.has(failure.kind)) return;
-    await this.store.set(postId(shortcode), { kind: failure.kind, message: failure.message.slice(0, 300) }, VERDICT_TTL_MS);
+    await this.store.set(postId(shortcode, service), { kind: failure.kind, message: failure.message.slice(0, 300) }, VERDICT_TTL_MS);
   }
 
   async close(): Promise<void> {
@@ -41,6 +42,8 @@ export class VerdictMemory {
 }
 
 /** The key: the media id and, for a private post's long shortcode, the whole code (its tail is not in the id). */
-function postId(shortcode: string): string {
-  return shortcode.length > 28 ? shortcode : shortcodeToPk(shortcode);
+function postId(shortcode: string, service: Service): string {
+  const id = shortcode.length > 28 ? shortcode : shortcodeToPk(shortcode);
+  // Threads and Instagram share one id space (issue 40): a Threads verdict never answers an Instagram post.
+  return service === 'threads' ? `threads:${id}` : id;
 }

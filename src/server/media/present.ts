@@ -34,6 +34,7 @@ export function presentResolution(raw: RawResolution, options: PresentOptions): 
 
   const resolution: Resolution = {
     kind: raw.kind,
+    service: raw.service ?? 'instagram',
     ...(raw.shortcode ? { shortcode: raw.shortcode } : {}),
     sourceUrl: raw.sourceUrl,
     author: {

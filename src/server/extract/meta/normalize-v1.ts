@@ -11,6 +11,8 @@ import { dashAudioUrl, isoFromUnixSeconds, previewOf, rankRenditions } from './r
 import { coauthorsOf } from './coauthors.ts';
 
 const candidate = z.object({ url: z.string().min(1), width: z.number(), height: z.number() });
+/** Threads' video_versions state no size, every entry the same file (issue 40): the media's original size says it. */
+const videoVersion = z.object({ url: z.string().min(1), width: z.number().nullish(), height: z.number().nullish() });
 
 const v1Item = z.object({
   media_type: z.number().int(),
@@ -23,7 +25,7 @@ const v1Item = z.object({
   display_uri: z.string().min(1).nullish(),
   original_width: z.number().nullish(),
   original_height: z.number().nullish(),
-  video_versions: z.array(candidate).nullish(),
+  video_versions: z.array(videoVersion).nullish(),
   video_duration: z.number().nullish(),
   has_audio: z.boolean().nullish(),
   video_dash_manifest: z.string().nullish(),
@@ -68,7 +70,8 @@ function v1Single(media: z.infer<typeof v1Item>): RawMediaItem[] {
   const candidates = media.image_versions2?.candidates ?? [];
   if (candidates.length === 0 && media.display_uri) candidates.push({ url: media.display_uri, width: media.original_width ?? 0, height: media.original_height ?? 0 });
   const images = rankRenditions(candidates.map(toRendition));
-  const videos = rankRenditions((media.video_versions ?? []).map(toRendition));
+  const sized = (v: z.infer<typeof videoVersion>) => ({ url: v.url, width: v.width ?? media.original_width ?? 0, height: v.height ?? media.original_height ?? 0 });
+  const videos = rankRenditions((media.video_versions ?? []).map(sized));
   if (media.media_type === 2 || videos.length > 0) {
     const best = videos[0];
     if (!best) return [];

@@ -2,9 +2,9 @@
  * Doc ids in a bundle: Instagram's Relay operations are modules
  * `__d("<Operation>_instagramRelayOperation",[],(function(a,b,c,d,e,f){e.exports="<digits>"}),null)`.
  * Found with indexOf, never a backtracking regex over megabytes. A match inside a comment does not count, nor
- * an id of a length no doc id has.
+ * an id of a length no doc id has. Threads' modules end in `_threadsRelayOperation` (issue 40).
  */
-const SUFFIX = '_instagramRelayOperation"';
+const INSTAGRAM = '_instagramRelayOperation"';
 /** How far after the module name its `exports="…"` may sit. */
 const WINDOW = 400;
 const DOC_ID = /^\d{13,20}$/;
@@ -16,10 +16,11 @@ function insideComment(text: string, at: number): boolean {
 }
 
 /** operation name → doc id, for the wanted operations found in this bundle. */
-export function findRelayDocIds(bundle: string, operations: readonly string[]): Map<string, string> {
+export function findRelayDocIds(bundle: string, operations: readonly string[], app: 'instagram' | 'threads' = 'instagram'): Map<string, string> {
+  const suffix = app === 'threads' ? '_threadsRelayOperation"' : INSTAGRAM;
   const found = new Map<string, string>();
   for (const operation of operations) {
-    const needle = `__d("${operation}${SUFFIX}`;
+    const needle = `__d("${operation}${suffix}`;
     for (let at = bundle.indexOf(needle); at >= 0 && !found.has(operation); at = bundle.indexOf(needle, at + needle.length)) {
       if (insideComment(bundle, at)) continue;
       const body = bundle.slice(at + needle.length, at + needle.length + WINDOW);
