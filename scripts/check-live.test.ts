@@ -50,6 +50,15 @@ describe('npm run check-live', () => {
     expect(stdout).toContain('stale document (an unknown doc id): read as a stale document, heals');
   });
 
+  it('reports each request shape of each GraphQL query (issue 36): where Instagram wants the bare shape, that one answers', async () => {
+    fake.switches.enable2026('bare-shape');
+    const { stdout } = await checkLive(LINKS);
+    for (const name of ['graphql-web-info', 'polaris-media']) {
+      expect(stdout).toMatch(new RegExp(`${name} page-tokens\\s+changed \\d+ ms \\| changed \\d+ ms`));
+      expect(stdout).toMatch(new RegExp(`${name} bare\\s+ok \\d+ ms \\| ok \\d+ ms`));
+    }
+  });
+
   it('reports the ruling on an age-gated post and the 2026 stale-document answer (HTTP 400)', async () => {
     fake.switches.enable2026('stale-400').set(FIXTURE.image, 'age_restricted');
     const { stdout } = await checkLive(LINKS);

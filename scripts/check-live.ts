@@ -12,6 +12,7 @@ import { parseLink } from '../src/shared/link.ts';
 import { loadConfig, STRATEGY_NAMES, type StrategyName } from '../src/server/config.ts';
 import { Resolver } from '../src/server/extract/resolver.ts';
 import type { FailureKind } from '../src/server/extract/failure.ts';
+import { checkShapes } from './check-live-shapes.ts';
 import { checkUser } from './check-live-user.ts';
 
 /** Outcomes that say the post, not the strategy, is the problem. */
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
     const out = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), '', 'answers that say nothing of the post:', ...signals, ''];
+    out.push(...(await checkShapes(resolver, targets, config.instagram.strategies)), '');
     out.push('doc ids in use:');
     for (const [op, entry] of Object.entries(resolver.docIds.all())) out.push(`  ${op.padEnd(9)} ${entry.id} (${entry.source})`);
     out.push('', 'ruling (get_ruling_for_content):');

@@ -12,7 +12,17 @@ export const FACTS_2026_POSTS = [
   'execution-error',
   /** A session's REST call answers 302 to `/auth_platform/?apc=…`: a checkpoint (gallery-dl #9654). */
   'session-checkpoint',
+  /**
+   * The logged-out post queries (PolarisPostRootQuery, Polaris) answer a modern browser's request with the HTML
+   * login shell, and the bare shape (`User-Agent: Mozilla/5.0`, a random lsd in form and X-FB-LSD, no cookies, no
+   * app id) with JSON (OGInstagram `webLoggedOutSpec`, InstaFix-Revived). Off, the fake wants the page's tokens and
+   * the web app id, as the other peers say, and answers the bare shape "useragent mismatch".
+   */
+  'bare-shape',
 ] as const;
+
+/** The bare shape's user agent, as the peers send it. */
+export const BARE_USER_AGENT = 'Mozilla/5.0';
 
 /** Fact 1's answer (instaloader #2738 as the issue quotes it). */
 export const EXECUTION_ERROR = {

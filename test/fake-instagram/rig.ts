@@ -53,7 +53,10 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
       const text = await res.text();
       return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
     },
-    resetHealth: () => app.app.resolver.health.reset(),
+    resetHealth: () => {
+      app.app.resolver.health.reset();
+      app.app.resolver.shapes.reset();
+    },
     async close() {
       await app.close();
       if (!options.fake) await fake.close();

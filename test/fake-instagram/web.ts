@@ -8,7 +8,7 @@ import { handleRest } from './api.ts';
 import { rewriteCdnJson, rewriteCdnText, oeFor } from './cdn-rewrite.ts';
 import { bundleTags } from './bundles.ts';
 import { sendMediaJson, sendUseragentMismatch, shortcodeOfPk, xhrHeadersOk, type FakeContext } from './context.ts';
-import { EXECUTION_ERROR } from './facts-posts.ts';
+import { BARE_USER_AGENT, EXECUTION_ERROR } from './facts-posts.ts';
 import { FIXTURE, webProfileAnswer } from './fixtures.ts';
 import { oembed } from './oembed.ts';
 import { applyFault, cookiesOf, readBody, send, sendHtml, sendJson } from './respond.ts';
@@ -110,12 +110,16 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   // Polaris answers its app shell to a client without a browser's TLS fingerprint (FxEmbed PR #2299).
   if (endpoint === 'polaris-media' && ctx.switches.is2026('polaris-html')) return sendHtml(res, 200, APP_SHELL);
   if (endpoint === 'polaris-media' && ctx.switches.is2026('polaris-tls') && ctx.browserByPort.get(req.socket.remotePort ?? -1) !== true) return sendHtml(res, 200, APP_SHELL);
-  if (!xhrHeadersOk(req)) return sendUseragentMismatch(res);
+  // Fact 11 (facts-posts.ts): where Instagram wants the bare shape, a browser's request gets the login shell.
+  const wantsBare = ctx.switches.is2026('bare-shape') && (endpoint === 'graphql-web-info' || endpoint === 'polaris-media');
+  if (wantsBare && req.headers['user-agent'] !== BARE_USER_AGENT) return sendHtml(res, 200, LOGIN_SHELL);
+  if (!wantsBare && !xhrHeadersOk(req)) return sendUseragentMismatch(res);
   const lsd = req.headers['x-fb-lsd'];
-  if (typeof lsd !== 'string' || !ctx.tokens.lsd.has(lsd) || form.get('lsd') !== lsd) {
+  // The bare shape's lsd is its own: only form and header must agree.
+  if (typeof lsd !== 'string' || (!wantsBare && !ctx.tokens.lsd.has(lsd)) || form.get('lsd') !== lsd) {
     return sendJson(res, 400, { message: 'LSD token missing or invalid', status: 'fail' });
   }
-  if (endpoint === 'graphql-web-info') {
+  if (endpoint === 'graphql-web-info' && !wantsBare) {
     const csrf = req.headers['x-csrftoken'];
     if (typeof csrf !== 'string' || !ctx.tokens.csrf.has(csrf) || cookiesOf(req).csrftoken !== csrf) {
       return sendJson(res, 403, { message: 'CSRF token missing or incorrect', status: 'fail' });
@@ -146,6 +150,8 @@ async function graphql(ctx: FakeContext, req: IncomingMessage, res: ServerRespon
   return sendMediaJson(ctx, res, { data: { xig_polaris_media: { if_not_gated_logged_out: polarisShape(ctx, post.v1) } }, status: 'ok' }, ok.expired);
 }
 
+/** What a logged-out browser shape gets where Instagram wants the bare one (the words are ours). */
+const LOGIN_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Login • Instagram</title></head><body><div id="react-root"><form id="loginForm">Log in</form></div></body></html>';
 const APP_SHELL = '<!DOCTYPE html><html lang="en"><head><title>Instagram</title></head><body><div id="react-root"></div></body></html>';
 
 /** topsearch: users whose name holds the query, the exact one first (gallery-dl's first way to a user in 2026). */

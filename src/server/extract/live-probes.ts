@@ -8,6 +8,7 @@ import type { Healing } from './healing.ts';
 import { StaleDocumentError, postGraphql } from './instagram/graphql.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import { askRuling } from './instagram/ruling.ts';
+import type { RequestShapeName } from './instagram/request-shapes/shapes.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import type { StrategyName } from '../config.ts';
 
@@ -28,9 +29,11 @@ export class LiveProbes {
     private readonly deadlineMs: number,
   ) {}
 
-  async strategy(name: StrategyName, target: PostTarget): Promise<ProbeResult> {
+  /** One strategy alone on a post; its GraphQL queries in the given request shape, else the healthiest. */
+  async strategy(name: StrategyName, target: PostTarget, shape?: RequestShapeName): Promise<ProbeResult> {
     return this.timed(async () => {
-      const raw = await this.healing.runPostStrategy(this.deps, POST_STRATEGIES[name], target, AbortSignal.timeout(this.deadlineMs));
+      const deps = shape ? { ...this.deps, shape } : this.deps;
+      const raw = await this.healing.runPostStrategy(deps, POST_STRATEGIES[name], target, AbortSignal.timeout(this.deadlineMs));
       return { items: raw.items.length };
     });
   }

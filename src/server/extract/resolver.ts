@@ -22,6 +22,8 @@ import { asClient, withWaitAllowance } from './meta/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
+import { RequestShapes } from './instagram/request-shapes/shape-health.ts';
+import type { RequestShapeName } from './instagram/request-shapes/shapes.ts';
 import type { UserQueries } from './instagram/users/user-query.ts';
 import type { RawResolution } from './raw.ts';
 import { ProviderHttp } from './thirdparty/provider-http.ts';
@@ -90,6 +92,8 @@ export class Resolver {
   readonly docIds: DocIdBook;
   /** Per-strategy outcomes; orders the chain. */
   readonly health: StrategyHealth;
+  /** Per GraphQL query, how each request shape is doing (instagram/request-shapes/). */
+  readonly shapes: RequestShapes;
   /** The profile view's GraphQL queries (users/user-query.ts): the lookups' deps, healed like the post strategies'. */
   readonly userQueries: UserQueries;
   /** What `npm run check-live` asks Instagram outside the chain. */
@@ -140,7 +144,8 @@ export class Resolver {
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
     this.healing = new Healing(this.docIds, healer, this.health);
-    this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids };
+    this.shapes = new RequestShapes(this.timeouts.healthProbeMs);
+    this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids, shapes: this.shapes };
     this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath) => healer.heal(op, failedId, pagePath) };
     this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
     const { autolink, storyInfo } = options.config.providers;
@@ -244,11 +249,11 @@ export class Resolver {
   }
 
   /** Where each post strategy stands, the doc ids in use and the session's state: /readyz detail and /metrics. */
-  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry }>; docIds: Record<DocIdOperation, DocIdEntry>; egress: EgressPoolStatus } {
+  status(): { strategies: Record<string, StrategyStatus & { docId?: DocIdEntry; shapes?: Record<RequestShapeName, StrategyStatus> }>; docIds: Record<DocIdOperation, DocIdEntry>; egress: EgressPoolStatus } {
     const strategies = Object.fromEntries(
       this.config.instagram.strategies.map((name) => {
         const op = POST_STRATEGIES[name].docIdOperation;
-        return [name, { ...this.health.status(name), ...(op ? { docId: this.docIds.get(op) } : {}) }];
+        return [name, { ...this.health.status(name), ...(op ? { docId: this.docIds.get(op), shapes: this.shapes.status(name) } : {}) }];
       }),
     );
     return { strategies, docIds: this.docIds.all(), egress: this.client.pool.status() };

@@ -110,6 +110,51 @@ describe('third pass, posts, logged out', () => {
   });
 });
 
+describe('third pass, posts, fact 11: request shapes are variants with their own health', () => {
+  it('where Instagram wants the bare shape, the page-tokens shape demotes itself and the query heals with no deploy and no extra request', async () => {
+    const rig = await startResolveRig({ env: { IG_STRATEGIES: 'graphql-web-info,permalink' }, timeouts: { healthProbeMs: 1000 } });
+    try {
+      rig.fake.switches.enable2026('bare-shape');
+      // Three posts: the page-tokens query gets the login shell (one request each, nothing sent twice), the page
+      // carries the lookup.
+      for (const code of [FIXTURE.image, FIXTURE.reel, FIXTURE.carousel]) {
+        expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
+        expect(rig.fake.counts.get('graphql-web-info', code)).toBe(1);
+        expect(rig.fake.counts.headersOf('graphql-web-info')!['user-agent']).toContain('Chrome/');
+      }
+      const shapes = () => (rig.app.app.resolver.status().strategies['graphql-web-info'] as { shapes: Record<string, { demoted: boolean }> }).shapes;
+      expect(shapes()['page-tokens']!.demoted).toBe(true);
+      // The strategy's probe a moment later: the query goes out bare and answers; the page is not needed.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const healed = await rig.resolve(`${IG}/p/${FIXTURE.v1Carousel}/`);
+      expect(healed.status).toBe(200);
+      expect(rig.fake.counts.get('graphql-web-info', FIXTURE.v1Carousel)).toBe(1);
+      expect(rig.fake.counts.get('post-page', FIXTURE.v1Carousel)).toBe(0);
+      const bare = rig.fake.counts.headersOf('graphql-web-info')!;
+      expect([bare['user-agent'], bare.cookie, bare['x-ig-app-id']]).toEqual(['Mozilla/5.0', undefined, undefined]);
+      // From then on it leads: the next post costs one request, no token page.
+      const home = rig.fake.counts.get('home');
+      expect((await rig.resolve(`${IG}/p/${FIXTURE.v1Reel}/`)).status).toBe(200);
+      expect(rig.fake.counts.get('post-page', FIXTURE.v1Reel)).toBe(0);
+      expect(rig.fake.counts.get('home')).toBe(home);
+      expect(shapes().bare!.demoted).toBe(false);
+    } finally {
+      await rig.close();
+    }
+  });
+
+  it('where Instagram wants the page tokens (the fake by default), the bare shape is never sent', async () => {
+    const rig = await startResolveRig({ env: { IG_STRATEGIES: 'graphql-web-info,polaris-media' } });
+    try {
+      for (const code of [FIXTURE.image, FIXTURE.v1Image, FIXTURE.reel, FIXTURE.v1Reel]) expect((await rig.resolve(`${IG}/p/${code}/`)).status).toBe(200);
+      expect(rig.fake.counts.headersOf('graphql-web-info')!['user-agent']).toContain('Chrome/');
+      expect(rig.fake.counts.get('graphql-web-info')).toBe(4);
+    } finally {
+      await rig.close();
+    }
+  });
+});
+
 describe('third pass, posts, with a session', () => {
   const SESSION = 'sess-2026-posts';
   let rig: ResolveRig;

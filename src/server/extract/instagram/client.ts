@@ -19,12 +19,14 @@ import { redirectWall, sessionWall } from './login-wall.ts';
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 export const CURL_UA = 'curl/8.5.0';
+/** The bare user agent InstaFix-Revived and OGInstagram send their logged-out queries with (request-shapes/). */
+export const BARE_UA = 'Mozilla/5.0';
 /** yt-dlp's 2026 value (PROTOCOL lists 129477, 198387, 359341). */
 const ASBD_ID = '359341';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export const SESSION_UNREACHABLE_MESSAGE = 'This needs a logged-in Instagram session, and none can be reached right now. Please try again in a few minutes.';
 
-export type UserAgentKind = 'browser' | 'curl';
+export type UserAgentKind = 'browser' | 'curl' | 'bare';
 
 export interface UpstreamRequest {
   /** static: Instagram's script bundles (doc-id discovery), never anything else. */
@@ -39,6 +41,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   form?: Record<string, string>;
   cookies?: Record<string, string>;
+  /** Send none of the cookies Instagram set before (the bare request shape carries none). */
+  noJar?: true;
   /**
    * Send a live session of IG_SESSIONID as the sessionid cookie. Such a request never goes out logged out: with no
    * session whose egress can be used, it fails as login_required.
@@ -123,7 +127,7 @@ export class UpstreamClient {
       if (!egress) throw lastFailure ? asExtractFailure(lastFailure, req) : new ExtractError('unavailable', `${where(req)}: every egress is cooling down`);
       const chosenUsable = session ? true : this.pool.usableLoggedOut(egress);
       const endProbe = this.pool.health.begin(egress.key);
-      const plain = req.ua === 'curl' || req.origin === 'static';
+      const plain = req.ua === 'curl' || req.ua === 'bare' || req.origin === 'static';
       let res: UpstreamResponse;
       try {
         // The static origin is Instagram's CDN for script bundles, not Instagram: outside the budget.
@@ -242,8 +246,8 @@ export class UpstreamClient {
   private headersFor(req: UpstreamRequest, hasForm: boolean, session: Session | undefined, egress: Egress): Record<string, string> {
     const ua = req.ua ?? 'browser';
     const headers: Record<string, string> = {
-      'user-agent': ua === 'browser' ? BROWSER_UA : CURL_UA,
-      accept: ua === 'curl' ? '*/*' : 'application/json, text/html;q=0.9, */*;q=0.8',
+      'user-agent': ua === 'browser' ? BROWSER_UA : ua === 'bare' ? BARE_UA : CURL_UA,
+      accept: ua === 'browser' ? 'application/json, text/html;q=0.9, */*;q=0.8' : '*/*',
       'accept-language': 'en-US,en;q=0.9',
     };
     if (req.xhr !== false && ua !== 'curl' && req.origin !== 'static') {
@@ -258,7 +262,7 @@ export class UpstreamClient {
       });
     }
     if (hasForm) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const jar = req.origin === 'web' ? this.jars.of(this.identity(session, egress)) : {};
+    const jar = req.origin === 'web' && !req.noJar ? this.jars.of(this.identity(session, egress)) : {};
     const cookies = { ...jar, ...req.cookies, ...(session ? { sessionid: session.id } : {}) };
     const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;

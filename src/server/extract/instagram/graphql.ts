@@ -1,11 +1,14 @@
 /**
- * A web GraphQL POST (PROTOCOL "Post strategies", yt-dlp's 2026 shape): form with doc_id, variables, lsd,
+ * A web GraphQL POST (PROTOCOL "Post strategies"), in one of the request shapes the peers disagree on
+ * (request-shapes/): yt-dlp's 2026 shape with the page's tokens (form with doc_id, variables, lsd,
  * fb_api_caller_class=RelayModern; headers X-FB-LSD, X-FB-Friendly-Name, X-CSRFToken when Instagram granted one,
- * Referer. When Instagram rejects our tokens, they are fetched anew once.
+ * Referer; tokens fetched anew once when Instagram rejects them), or the bare one. Each shape's health is tracked.
  */
 import { ExtractError } from '../failure.ts';
 import type { UpstreamClient, UpstreamResponse } from './client.ts';
 import { classifyMessage, classifyStatus, loggedOutInBody, sporadicInBody, throttleInBody, tryJson } from './responses.ts';
+import { bareRequest, pageTokensRequest, type RequestShapeName } from './request-shapes/shapes.ts';
+import type { RequestShapes } from './request-shapes/shape-health.ts';
 import type { TokenStore, WebTokens } from './tokens.ts';
 
 export interface GraphqlQuery {
@@ -29,30 +32,47 @@ function isTokenRejection(res: UpstreamResponse): boolean {
 }
 
 export async function postGraphql(
-  deps: { client: UpstreamClient; tokens: TokenStore },
+  deps: { client: UpstreamClient; tokens: TokenStore; shapes?: RequestShapes; shape?: RequestShapeName },
   query: GraphqlQuery,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
+  // One shape per query: the healthiest (request-shapes/), or the one a live check names. A refused shape costs no
+  // second request: it demotes itself within three posts, and the other leads from then on.
+  // A session's query is always sent with the page's tokens and the session: the bare shape is a logged-out one.
+  const shapes = query.session ? undefined : deps.shapes;
+  const shape = query.session ? 'page-tokens' : (deps.shape ?? shapes?.first(query.what) ?? 'page-tokens');
+  const target = JSON.stringify(query.variables);
+  let res: UpstreamResponse;
+  try {
+    res = shape === 'bare' ? await deps.client.send(bareRequest(query, signal)) : await withPageTokens(deps, query, signal);
+  } catch (err) {
+    if (err instanceof TokensRefused) shapes?.record(query.what, shape, 'refused', target);
+    throw err;
+  }
+  // Only an answer that refuses how we asked counts against the shape; a broken endpoint is the strategy's business.
+  const refused = refusesShape(res);
+  try {
+    const json = readGraphqlAnswer(res, query);
+    shapes?.record(query.what, shape, 'ok', target);
+    return json;
+  } finally {
+    if (refused) shapes?.record(query.what, shape, 'refused', target);
+  }
+}
+
+/** Fresh page tokens refused too: the page-tokens shape's own refusal. */
+class TokensRefused extends ExtractError {
+  constructor(what: string) {
+    super('changed', `${what}: fresh tokens refused too`);
+  }
+}
+
+/** The `page-tokens` shape's answer: the page's tokens, fetched anew once when Instagram rejects them. */
+async function withPageTokens(deps: { client: UpstreamClient; tokens: TokenStore }, query: GraphqlQuery, signal: AbortSignal): Promise<UpstreamResponse> {
   const send = (tokens: WebTokens) => {
     if (query.needsCsrf && !tokens.csrftoken) throw new ExtractError('unavailable', `${query.what}: Instagram granted no CSRF token`);
-    const csrf: Record<string, string> = tokens.csrftoken ? { 'x-csrftoken': tokens.csrftoken } : {};
-    return deps.client.send({
-      origin: 'web',
-      method: 'POST',
-      path: query.path,
-      form: {
-        lsd: tokens.lsd,
-        fb_api_caller_class: 'RelayModern',
-        fb_api_req_friendly_name: query.friendlyName,
-        server_timestamps: 'true',
-        variables: JSON.stringify(query.variables),
-        doc_id: query.docId,
-      },
-      headers: { 'x-fb-lsd': tokens.lsd, ...csrf, 'x-fb-friendly-name': query.friendlyName, ...(query.referer ? { referer: query.referer } : {}) },
-      cookies: tokens.csrftoken ? { csrftoken: tokens.csrftoken } : {},
-      ...(query.session ? { session: true, wallsLiveSessions: true as const } : {}),
-      signal,
-    });
+    // A session's query (the profile view's) goes with the session, as users/user-query.ts asks (client.ts wallsLiveSessions).
+    return deps.client.send({ ...pageTokensRequest(query, tokens, signal), ...(query.session ? { session: true, wallsLiveSessions: true as const } : {}) });
   };
   let tokens = await deps.tokens.get(signal);
   let res = await send(tokens);
@@ -60,9 +80,19 @@ export async function postGraphql(
     deps.tokens.invalidate(tokens);
     tokens = await deps.tokens.get(signal);
     res = await send(tokens);
-    if (isTokenRejection(res)) throw new ExtractError('changed', `${query.what}: fresh tokens refused too`);
+    if (isTokenRejection(res)) throw new TokensRefused(query.what);
   }
-  return readGraphqlAnswer(res, query);
+  return res;
+}
+
+/**
+ * An answer that refuses the request's shape, not the query: "useragent mismatch", or the HTML login page where JSON
+ * was asked (OGInstagram: "a modern-browser UA makes IG return an HTML login shell instead of JSON").
+ */
+function refusesShape(res: UpstreamResponse): boolean {
+  const head = res.body.slice(0, 20_000);
+  if (res.status === 400 && /"message"\s*:\s*"useragent mismatch"/.test(head)) return true;
+  return /^\s*</.test(head) && /id="loginForm"|\/accounts\/login\/|<title>[^<]*Log ?in/i.test(head);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Config, StrategyName } from '../../config.ts';
 import type { RawResolution } from '../raw.ts';
 import type { UpstreamClient } from './client.ts';
 import type { DocIdOperation } from './doc-ids.ts';
+import type { RequestShapes } from './request-shapes/shape-health.ts';
+import type { RequestShapeName } from './request-shapes/shapes.ts';
 import type { TokenStore } from './tokens.ts';
 
 export interface PostTarget {
@@ -14,6 +16,10 @@ export interface InstagramDeps {
   client: UpstreamClient;
   tokens: TokenStore;
   docIds: Config['instagram']['docIds'];
+  /** How each request shape of the GraphQL queries is doing (request-shapes/); absent: the page-tokens shape. */
+  shapes?: RequestShapes;
+  /** Send every GraphQL query in this shape (npm run check-live tries each). */
+  shape?: RequestShapeName;
 }
 
 export interface PostStrategy {
