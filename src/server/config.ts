@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { findFfmpeg } from './media/transcode/ffmpeg-path.ts';
 
 /** Every post strategy there is; `graphql-shortcode` stays available but left the default chain (retired June 2026). */
 export const STRATEGY_NAMES = ['graphql-shortcode', 'graphql-web-info', 'polaris-media', 'permalink', 'embed', 'media-info'] as const;
@@ -77,6 +78,8 @@ const envSchema = z.object({
   SHUTDOWN_DEADLINE_MS: positiveInt.default(25_000),
   MEDIA_MAX_STREAMS_PER_IP: positiveInt.default(16),
   MEDIA_MAX_STREAMS: positiveInt.default(256),
+  FFMPEG_PATH: z.string().optional(),
+  TRANSCODES_MAX: positiveInt.default(2),
   TRUST_PROXY: bool.default(false),
   ADS_CLIENT: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
@@ -147,6 +150,10 @@ export interface Config {
     maxStreams: number;
     /** The most posts in one profile ZIP (PROFILE_ZIP_MAX_POSTS). */
     profileZipMaxPosts: number;
+    /** ffmpeg, when there is one (FFMPEG_PATH, else PATH; `off`: none): cobalt's mp3, opus, ogg and wav. */
+    ffmpeg?: string | undefined;
+    /** Audio transcodes running at once on this instance (TRANSCODES_MAX). */
+    transcodesMax: number;
   };
   providers: {
     autolink?: { origin: string; key: string };
@@ -236,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxStreamsPerClient: e.MEDIA_MAX_STREAMS_PER_IP,
       maxStreams: e.MEDIA_MAX_STREAMS,
       profileZipMaxPosts: e.PROFILE_ZIP_MAX_POSTS,
+      ffmpeg: findFfmpeg(e.FFMPEG_PATH),
+      transcodesMax: e.TRANSCODES_MAX,
     },
     providers: {
       autolink: e.AUTOLINK_API_KEY && e.AUTOLINK_ORIGIN ? { origin: e.AUTOLINK_ORIGIN, key: e.AUTOLINK_API_KEY } : undefined,

@@ -16,7 +16,8 @@
  * first, on a character boundary). Used by the server for tokens, Content-Disposition and ZIP entries.
  */
 
-export type FileExtension = 'mp4' | 'jpg' | 'm4a' | 'zip';
+/** A file's extension (mp3, opus, ogg, wav: cobalt's audio formats, made where the instance has ffmpeg). */
+export type FileExtension = 'mp4' | 'jpg' | 'm4a' | 'zip' | 'mp3' | 'opus' | 'ogg' | 'wav';
 
 export type FileQuality = { type: 'video' | 'image'; width: number; height: number } | 'audio' | 'poster' | 'preview';
 

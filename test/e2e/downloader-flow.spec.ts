@@ -48,6 +48,18 @@ test('a ?url= deep link and a shared ?text= fill the box and submit', async ({ p
   await expect(page.getByTestId('results').locator('video')).toHaveCount(1);
 });
 
+test('cobalt’s ?u= (dimden’s extension sends carousels there) fills the box and looks the link up, again after a reload and on coming back', async ({ page }) => {
+  const carousel = `https://www.instagram.com/p/${FIXTURE.carousel}/`;
+  await page.goto(`/?u=${encodeURIComponent(carousel)}`);
+  await expect(resultItems(page)).toHaveCount(3);
+  await page.reload();
+  await expect(resultItems(page)).toHaveCount(3);
+  await page.goto('/blog');
+  await page.goBack();
+  await expect(page).toHaveURL(/\?u=/);
+  await expect(resultItems(page)).toHaveCount(3);
+});
+
 test('the Paste button fills the box from the clipboard, and looks a valid link up at once', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');

@@ -28,7 +28,9 @@ export interface ReadinessReport {
 /** The one judgement (readiness.ts) with the operator's detail, for the private listener's /readyz. */
 export async function readinessOf({ config, redis, extraction }: HealthRouteOptions): Promise<ReadinessReport> {
   const { ready, build, redis: redisState } = await checkReadiness(config.buildDir, redis);
-  return { ready, detail: { status: ready ? 'ready' : 'not_ready', build, redis: redisState, ...(extraction ? extraction() : {}) } };
+  // audioFormats: whether cobalt's mp3, opus, ogg and wav are made (ffmpeg found) or answered with the original .m4a.
+  const audioFormats = config.media.ffmpeg ? 'ffmpeg' : 'original';
+  return { ready, detail: { status: ready ? 'ready' : 'not_ready', build, redis: redisState, audioFormats, ...(extraction ? extraction() : {}) } };
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, options) => {

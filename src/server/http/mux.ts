@@ -12,7 +12,8 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { contentDisposition } from '../media/filename.ts';
-import { openAudioOnly } from '../media/mux/audio-only.ts';
+import { audioFactsOf, openAudioOnly } from '../media/mux/audio-only.ts';
+import { createTranscodeSlots, estimatedTranscode, OUTPUT_FORMATS, transcodeAudio } from '../media/transcode/audio-transcode.ts';
 import { lengthHeaders } from '../media/mux/file-length.ts';
 import { openMuxedVideo } from '../media/mux/mux.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
@@ -32,6 +33,8 @@ export interface MuxRouteOptions {
 }
 
 export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { config, upstream, streamGuard }) => {
+  const ffmpeg = config.media.ffmpeg;
+  const transcodes = createTranscodeSlots(config.media.transcodesMax);
   app.route<{ Params: { token: string }; Querystring: { inline?: string; p?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/api/v1/mux/:token',
@@ -43,13 +46,22 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
       const payload = verifyMediaToken(config.media.secret, request.params.token);
       if (payload.t !== 'x') throw new ApiError('bad_request', 'This download link is invalid.');
       const audioOnly = payload.k === 'audio';
-      const [type, extension] = audioOnly ? ['audio/mp4', '.m4a'] : ['video/mp4', '.mp4'];
-      const name = payload.f.endsWith(extension) ? payload.f : `${payload.f}${extension}`;
+      // Another audio format where this instance has ffmpeg; without it (an instance without ffmpeg behind the
+      // same address) the original sound, under its own extension.
+      const output = audioOnly && payload.o && ffmpeg ? OUTPUT_FORMATS[payload.o] : undefined;
+      const [type, extension] = output ? [output.type, output.extension] : audioOnly ? ['audio/mp4', '.m4a'] : ['video/mp4', '.mp4'];
+      const stem = payload.f.replace(/\.(?:mp3|opus|ogg|wav)$/, '');
+      const name = stem.endsWith(extension) ? stem : `${stem}${extension}`;
       const signal = abortWhenClientLeaves(reply);
       try {
         // HEAD opens the file as GET does (the tracks' headers, not their samples) for the same length, then
         // closes it: the CDN says "URL signature expired" only in a body, so this also finds an expired link.
-        const file = await (audioOnly ? openAudioOnly(payload.u, upstream, signal) : openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal));
+        const opened = await (audioOnly ? openAudioOnly(payload.u, upstream, signal) : openMuxedVideo({ video: payload.u, audio: payload.a }, upstream, signal));
+        const facts = output ? audioFactsOf(opened) : undefined;
+        const file =
+          output && facts && ffmpeg && request.method !== 'HEAD'
+            ? transcodeAudio(opened, { ffmpeg, format: payload.o!, kbps: payload.b ?? 128, facts, slots: transcodes, signal })
+            : opened;
         reply.headers({
           'content-type': type,
           'content-disposition': contentDisposition(name, request.query.inline === '1' ? 'inline' : 'attachment'),
@@ -58,7 +70,7 @@ export const muxRoutes: FastifyPluginAsync<MuxRouteOptions> = async (app, { conf
           // Made afresh on every request from URLs that expire: never stored.
           'cache-control': 'private, no-store',
           // Known before the first byte for a fragment join, else estimated (cobalt's Estimated-Content-Length).
-          ...lengthHeaders(file),
+          ...(output && facts && request.method === 'HEAD' ? { 'estimated-content-length': estimatedTranscode(payload.o!, payload.b ?? 128, facts) } : lengthHeaders(file)),
         });
         if (request.method === 'HEAD') {
           file.destroy();

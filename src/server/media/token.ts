@@ -57,7 +57,16 @@ const payloadSchema = z.discriminatedUnion('t', [
    * A DASH video track (u) joined with its audio track (a, absent when the video has none) into one MP4; or, with
    * k 'audio', the sound of the video file u alone as an M4A (media/mux/audio-only.ts).
    */
-  z.object({ t: z.literal('x'), e: z.number().int(), a: z.string().url().max(4096).optional(), k: z.literal('audio').optional(), ...fileSchema.shape }),
+  z.object({
+    t: z.literal('x'),
+    e: z.number().int(),
+    a: z.string().url().max(4096).optional(),
+    k: z.literal('audio').optional(),
+    /** The sound alone in another format (cobalt's audioFormat, made by ffmpeg where there is one) at `b` kb/s. */
+    o: z.enum(['mp3', 'opus', 'ogg', 'wav']).optional(),
+    b: z.number().int().min(8).max(320).optional(),
+    ...fileSchema.shape,
+  }),
   /** A ZIP of several files. */
   z.object({ t: z.literal('z'), n: z.string().min(1).max(200), e: z.number().int(), i: z.array(entrySchema).min(1).max(MAX_ZIP_ITEMS) }),
   /**

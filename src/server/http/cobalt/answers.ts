@@ -9,6 +9,7 @@ import type { FileQuality } from '../../../shared/file-name.ts';
 import type { RawMediaItem, RawRendition, RawResolution } from '../../extract/raw.ts';
 import { MEDIA_ROUTE, MUX_ROUTE } from '../../media/present.ts';
 import { signMediaToken, tokenExpiry } from '../../media/token.ts';
+import type { AudioOutput } from '../../media/transcode/audio-transcode.ts';
 import { cobaltError, type CobaltError } from './errors.ts';
 import { cobaltFileName, type CobaltFileName } from './filenames.ts';
 import { pickRendition } from './rendition.ts';
@@ -22,10 +23,12 @@ export interface CobaltAnswerOptions {
   secret: string;
   /** PUBLIC_ORIGIN: where clients reach this instance. */
   origin: string;
+  /** This instance has ffmpeg: audioFormat mp3, opus, ogg and wav are made as asked (else the original .m4a). */
+  transcodes?: boolean;
   nowSeconds?: number;
 }
 
-type Options = Pick<CobaltRequest, 'videoQuality' | 'downloadMode' | 'filenameStyle'>;
+type Options = Pick<CobaltRequest, 'videoQuality' | 'downloadMode' | 'filenameStyle'> & Partial<Pick<CobaltRequest, 'audioFormat' | 'audioBitrate'>>;
 
 /** Signs the files of one post as absolute links to our routes. */
 function signerFor(raw: RawResolution, request: Options, options: CobaltAnswerOptions) {
@@ -41,8 +44,8 @@ function signerFor(raw: RawResolution, request: Options, options: CobaltAnswerOp
   const joined = (video: string, audio: string | undefined, filename: string) =>
     `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', u: video, ...(audio ? { a: audio } : {}), f: filename, e: tokenExpiry(audio ? [video, audio] : [video], now) })}?download=1`;
   // The sound of a video file alone, taken out of it (media/mux/audio-only.ts): for videos without a DASH audio track.
-  const soundOf = (video: string, filename: string) =>
-    `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', k: 'audio', u: video, f: filename, e: tokenExpiry([video], now) })}?download=1`;
+  const soundOf = (video: string, filename: string, format?: { o: AudioOutput; b: number }) =>
+    `${origin}${MUX_ROUTE}${signMediaToken(options.secret, { t: 'x', k: 'audio', u: video, ...format, f: filename, e: tokenExpiry([video], now) })}?download=1`;
   const thumb = (url: string, filename: string) =>
     `${origin}${MEDIA_ROUTE}${signMediaToken(options.secret, { t: 'm', k: 'image', u: url, f: filename, e: tokenExpiry([url], now) })}`;
   return { nameOf, file, joined, soundOf, thumb };
@@ -85,10 +88,16 @@ export function cobaltAnswer(raw: RawResolution, request: Options, options: Coba
   const item = raw.items[0]!;
   const position = { index: 0, total: 1 };
   if (request.downloadMode === 'audio' && item.type === 'video') {
-    // The original AAC track, whatever audioFormat asks: no transcoding here (README, "cobalt-compatible endpoint").
+    // The original AAC track for `best`, or for every format where there is no ffmpeg (README, "cobalt-compatible endpoint").
     // A video Instagram says is silent has none: cobalt's API has no code of its own for that (its "no audio" is
     // its web app's local processing error), so it is fetch.empty, "no media I could download" (read 2026-11-26).
     if (item.silent) return cobaltError('fetch.empty');
+    // mp3, opus, ogg, wav: made by ffmpeg from the sound as it is sent (media/transcode/), where there is ffmpeg.
+    const format = request.audioFormat;
+    if (options.transcodes && format && format !== 'best') {
+      const filename = sign.nameOf(position, { quality: 'audio', extension: format });
+      return { status: 'tunnel', url: sign.soundOf(item.audioUrl ?? item.url, filename, { o: format, b: Number(request.audioBitrate ?? '128') }), filename };
+    }
     const filename = sign.nameOf(position, { quality: 'audio', extension: 'm4a' });
     // The DASH audio track as it is, else the sound taken out of the progressive file.
     return { status: 'tunnel', url: item.audioUrl ? sign.file(item.audioUrl, filename, 'audio') : sign.soundOf(item.url, filename), filename };

@@ -16,7 +16,8 @@ const IG = 'https://www.instagram.com';
 let rig: ResolveRig;
 
 beforeAll(async () => {
-  rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', PUBLIC_ORIGIN: ORIGIN } });
+  // Without ffmpeg (FFMPEG_PATH=off): every audioFormat is the original .m4a (transcode.test.ts has it on).
+  rig = await startResolveRig({ env: { IG_SESSIONID: 'fake-session', PUBLIC_ORIGIN: ORIGIN, FFMPEG_PATH: 'off' } });
 });
 afterAll(() => rig?.close());
 beforeEach(() => rig.fake.switches.reset());
@@ -81,7 +82,7 @@ describe('answers', () => {
     expect(smallest.body.filename).toMatch(/-240p\.mp4$/);
   });
 
-  it('audio: the AAC track alone as .m4a, whatever audioFormat says', async () => {
+  it('audio without ffmpeg: the AAC track alone as .m4a, whatever audioFormat says', async () => {
     for (const audioFormat of ['best', 'mp3']) {
       const res = await cobalt({ url: `${IG}/reel/${FIXTURE.dashReel}/`, downloadMode: 'audio', audioFormat, audioBitrate: '320' });
       expect(res.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/-audio\.m4a$/) });

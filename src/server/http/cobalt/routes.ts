@@ -78,7 +78,7 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
         if (err instanceof ApiError && err.code === 'invalid_url' && service !== undefined) return send(reply, cobaltError('service.disabled'));
         throw err;
       }
-      return send(reply, cobaltAnswer(raw, parsed.request, { secret: config.media.secret, origin: config.publicOrigin }));
+      return send(reply, cobaltAnswer(raw, parsed.request, { secret: config.media.secret, origin: config.publicOrigin, transcodes: Boolean(config.media.ffmpeg) }));
     },
   );
 

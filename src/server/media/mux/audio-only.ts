@@ -9,9 +9,17 @@ import type { Readable } from 'node:stream';
 import { EncodedAudioPacketSource, EncodedPacketSink, Mp4OutputFormat, Output, type InputAudioTrack } from 'mediabunny';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MediaUpstream } from '../proxy/proxy.ts';
+import type { AudioFacts } from '../transcode/audio-transcode.ts';
 import { announceLength } from './file-length.ts';
 import { closeTrack, openTrack, outputStream, trackBytes } from './mux-packets.ts';
 import { openUpstreamFile } from './upstream-file.ts';
+
+const factsOf = new WeakMap<Readable, AudioFacts>();
+
+/** The duration, sample rate and channels of a sound from openAudioOnly (for a transcode's estimate). */
+export function audioFactsOf(file: Readable): AudioFacts | undefined {
+  return factsOf.get(file);
+}
 
 const noSound = () => new ApiError('no_media', 'This video has no sound to download.');
 
@@ -21,11 +29,13 @@ export async function openAudioOnly(url: string, upstream: MediaUpstream, signal
   const track = audio.track as InputAudioTrack;
   let config: AudioDecoderConfig;
   let estimate: number;
+  let facts: AudioFacts;
   try {
     const found = await track.getDecoderConfig();
     if (!found) throw new Error('no decoder configuration');
     config = found;
     estimate = 1024 + (await trackBytes(track));
+    facts = { seconds: await track.computeDuration(), sampleRate: track.sampleRate, channels: track.numberOfChannels };
   } catch (err) {
     closeTrack(audio);
     throw new ApiError('upstream_unavailable', 'The audio track could not be read.', { cause: err });
@@ -58,5 +68,6 @@ export async function openAudioOnly(url: string, upstream: MediaUpstream, signal
     closeTrack(audio);
     readable.destroy(err instanceof Error ? err : new Error(String(err)));
   });
+  factsOf.set(readable, facts);
   return announceLength(readable, { estimated: estimate });
 }
