@@ -58,11 +58,12 @@ const mediaItem = {
 
 const resolution = {
   type: 'object',
-  required: ['kind', 'sourceUrl', 'author', 'items'],
+  required: ['kind', 'service', 'sourceUrl', 'author', 'items'],
   properties: {
     kind: { enum: ['post', 'reel', 'igtv', 'story', 'highlight', 'profile'] },
     shortcode: { type: 'string' },
-    sourceUrl: { type: 'string', description: 'Canonical instagram.com link.' },
+    service: { type: 'string', enum: ['instagram', 'threads'], description: 'Whose link it was. Threads posts (threads.com, threads.net, /t/{code}, barcelona://) resolve like Instagram posts; a text-only thread answers no_media, a Threads profile unsupported.' },
+    sourceUrl: { type: 'string', description: 'Canonical instagram.com link, or https://www.threads.com/@{user}/post/{code} for a thread.' },
     author: {
       type: 'object',
       required: ['username'],

@@ -19,7 +19,7 @@ const P = {
   best: '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/video_1080.mp4',
   mid: '/scontent-lhr8-1.cdninstagram.com/o1/v/t16/f2/m86/video_720.mp4',
   audio: '/scontent-lhr8-1.cdninstagram.com/o1/v/t2/f2/m69/audio.mp4',
-  avatar: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-19/avatar.jpg',
+  avatar: '/scontent-lhr8-1.cdninstagram.com/v/t51.2885-19/s150x150/avatar.jpg',
 };
 
 let rig: MediaRig;
