@@ -62,10 +62,12 @@ for (const c of TOOL_CASES) {
     const item = items.nth(c.item);
     const { download, fetched } = await saveThrough(page, () => item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
     expect(download.suggestedFilename()).toMatch(FILE_NAME);
-    // Author, post code (a story: its kind and time; a profile: its kind), item number where there are several, quality.
+    // Author, post code (a story or highlight item: 'story' and its own time, no item number, however it was reached;
+    // a profile: its kind), item number where a post has several, quality.
     const resolution = expected;
-    const code = resolution.shortcode ?? (resolution.kind === 'profile' ? 'profile' : `${resolution.kind}-\\d{8}-\\d{6}`);
-    const number = resolution.items.length > 1 ? `-${String(c.item + 1).padStart(String(resolution.items.length).length, '0')}` : '';
+    const ownTime = resolution.kind === 'story' || resolution.kind === 'highlight';
+    const code = resolution.shortcode ?? (resolution.kind === 'profile' ? 'profile' : 'story-\\d{8}-\\d{6}');
+    const number = resolution.items.length > 1 && !ownTime ? `-${String(c.item + 1).padStart(String(resolution.items.length).length, '0')}` : '';
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${resolution.author.username.replace(/\./g, '\\.')}-${code}${number}-\\d{3,4}(p|x\\d{3,4})\\.(mp4|jpg)$`));
     if (c.saved === 'photo') {
       expect(download.url(), 'a small photo is saved from a blob').toMatch(/^blob:/);

@@ -63,3 +63,16 @@ export async function startResolveRig(options: ResolveRigOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Runs `run` on a second app that tries only `strategies`, on the same fake as `rig`: what those strategies read,
+ * without the others covering for them.
+ */
+export async function withStrategiesAlone(rig: ResolveRig, strategies: string, run: (r: ResolveRig) => Promise<void>): Promise<void> {
+  const single = await startResolveRig({ env: { IG_STRATEGIES: strategies }, fake: rig.fake });
+  try {
+    await run(single);
+  } finally {
+    await single.close();
+  }
+}

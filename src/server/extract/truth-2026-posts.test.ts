@@ -6,22 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { COLLAB_COAUTHORS } from '../../../test/fake-instagram/fixtures.ts';
-import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
+import { startResolveRig, withStrategiesAlone, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { readinessDetail } from '../../../test/readiness.ts';
 
 const IG = 'https://www.instagram.com';
 
 describe('third pass, posts, logged out', () => {
   let rig: ResolveRig;
-  /** One strategy alone, on the same fake: what it reads, without the others covering for it. */
-  const alone = async (strategies: string, run: (r: ResolveRig) => Promise<void>) => {
-    const single = await startResolveRig({ env: { IG_STRATEGIES: strategies }, fake: rig.fake });
-    try {
-      await run(single);
-    } finally {
-      await single.close();
-    }
-  };
+  const alone = (strategies: string, run: (r: ResolveRig) => Promise<void>) => withStrategiesAlone(rig, strategies, run);
   beforeAll(async () => {
     rig = await startResolveRig();
   });

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../test/fake-instagram/index.ts';
-import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
+import { startResolveRig, withStrategiesAlone, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
 import { startHttpProxy } from '../../../test/http-proxy.ts';
 import { readinessDetail } from '../../../test/readiness.ts';
 import { freePort } from '../../../test/redis-server.ts';
@@ -19,15 +19,7 @@ const LONG_CODE = `DAbCdEfGhIj${'x'.repeat(28)}`;
 
 describe('second pass, logged out', () => {
   let rig: ResolveRig;
-  /** One strategy alone, on the same fake: what it reads, without the others covering for it. */
-  const alone = async (strategies: string, run: (r: ResolveRig) => Promise<void>) => {
-    const single = await startResolveRig({ env: { IG_STRATEGIES: strategies }, fake: rig.fake });
-    try {
-      await run(single);
-    } finally {
-      await single.close();
-    }
-  };
+  const alone = (strategies: string, run: (r: ResolveRig) => Promise<void>) => withStrategiesAlone(rig, strategies, run);
   beforeAll(async () => {
     rig = await startResolveRig();
   });
