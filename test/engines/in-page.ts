@@ -148,9 +148,3 @@ export function direction(): { lang: string; dir: string; body: string; linkBox:
     linkBox: box ? getComputedStyle(box).direction : 'no link box',
   };
 }
-
-/** The index of the first option of a <select> whose text starts with a prefix, or -1. */
-export function optionIndex(selector: string, prefix: string): number {
-  const select = document.querySelector(selector);
-  return select instanceof HTMLSelectElement ? [...select.options].findIndex((option) => option.text.startsWith(prefix)) : -1;
-}

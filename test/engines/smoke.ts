@@ -14,7 +14,6 @@ import {
   handedMoreThan,
   handedToDownloads,
   isHydrated,
-  optionIndex,
   playVideo,
   styling,
   watchDownloads,
@@ -26,8 +25,12 @@ import { waitInPage, type EngineSession } from './session.ts';
 const REEL = `https://www.instagram.com/reel/${FIXTURE.dashReel}/`;
 const RESULTS = '[data-testid="results"]';
 const PLAYER = `${RESULTS} li video`;
-const QUALITY = `${RESULTS} li select`;
+/** The best file's plain name under the big Download, which is the item's first button. */
+const BEST = `${RESULTS} li [data-testid="best-choice"]`;
 const DOWNLOAD = `${RESULTS} li article button`;
+/** The other sizes, folded under "More sizes": HD 720p (the plain file) first. */
+const MORE_SIZES = `${RESULTS} li details summary`;
+const HD = `${RESULTS} li [data-testid="more-sizes"] button`;
 const FORM = 'form:has([name="url"])';
 
 async function waitForFile(dir: string, name: string, bytes: number, timeoutMs = 15_000): Promise<Buffer> {
@@ -53,12 +56,6 @@ async function waitForSavedFile(dir: string, name: string, timeoutMs = 60_000): 
     last = size;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-async function chooseQuality(session: EngineSession, size: string): Promise<void> {
-  const index = await session.run(optionIndex, QUALITY, size);
-  if (index < 0) throw new Error(`${session.label}: no ${size} quality on offer`);
-  await session.choose(QUALITY, index);
 }
 
 export function smokeSuite(engine: string, open: (downloadDir: string) => Promise<EngineSession>): void {
@@ -93,7 +90,7 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
       await waitInPage(session, 'the reel in the results', (player: string) => document.querySelector(player) !== null, [PLAYER]);
       // The answer is rendered: the inline player streams through our proxy, and the joined 1080p is on offer.
       expect(await session.run((player: string) => new URL(document.querySelector<HTMLVideoElement>(player)!.src).pathname, PLAYER)).toMatch(/^\/api\/v1\/media\//);
-      expect(await session.run(optionIndex, QUALITY, '1080×1920')).toBeGreaterThanOrEqual(0);
+      expect(await session.run((best: string) => document.querySelector(best)?.textContent ?? '', BEST)).toMatch(/^Full HD 1080p · /);
     });
 
     test('plays the inline video', async () => {
@@ -105,7 +102,6 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
     test('plays the joined Full HD the Download button hands over', async () => {
       // Hold the download: only its URL is needed here.
       await session.run(watchDownloads, true);
-      await chooseQuality(session, '1080×1920');
       await session.click(DOWNLOAD);
       await waitInPage(session, 'a URL handed to the download manager', handedMoreThan, [0]);
       const joined = (await session.run(handedToDownloads)).at(-1)!;
@@ -118,8 +114,8 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
     test('saves the 720p download as an attachment under its own name', async () => {
       await session.run(watchDownloads, false);
       const before = (await session.run(handedToDownloads)).length;
-      await chooseQuality(session, '720×1280');
-      await session.click(DOWNLOAD);
+      await session.click(MORE_SIZES);
+      await session.click(HD);
       await waitInPage(session, 'the 720p URL handed to the download manager', handedMoreThan, [before]);
       const url = (await session.run(handedToDownloads)).at(-1)!;
       expect(new URL(url).pathname).toMatch(/^\/api\/v1\/media\//);
