@@ -77,7 +77,7 @@ export function errorCodeOf(body: unknown): ErrorCode | undefined {
 
 export function errorSourceOf(body: unknown): ErrorSource | undefined {
   const source = (body as { error?: { source?: unknown } } | undefined)?.error?.source;
-  return source === 'instagram' || source === 'instance' ? source : undefined;
+  return source === 'instagram' || source === 'threads' || source === 'instance' ? source : undefined;
 }
 
 /** Enough of a shape check that the results can render without guarding every field. */

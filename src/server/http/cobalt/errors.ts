@@ -89,8 +89,8 @@ function rateExceeded(error: ApiError, { limit, sentHeader }: CobaltErrorContext
 export function toCobaltError(error: ApiError, context: CobaltErrorContext): CobaltError {
   switch (error.code) {
     case 'rate_limited':
-      // Instagram throttled this instance: cobalt says the instance was rate limited by the service.
-      return error.source === 'instagram' ? plain('fetch.rate', { service: context.service ?? 'instagram' }) : rateExceeded(error, context);
+      // Instagram or Threads throttled this instance: cobalt says the instance was rate limited by the service.
+      return error.source === 'instagram' || error.source === 'threads' ? plain('fetch.rate', { service: error.source }) : rateExceeded(error, context);
     case 'challenge_required':
       // The proof of work is for our own pages; a cobalt client past the anonymous allowance is told to wait, and
       // one that has none is told what cobalt tells it without a key (its api.js answers 400 auth.key.*).

@@ -210,6 +210,10 @@ describe('Threads links (issue 40)', () => {
     expect((await cobalt({ url: thread(THREADS_FIXTURE.text) })).body).toEqual(error('content.post.unavailable'));
     rig.fake.switches.break('threads-post-page', 'server_error').break('threads-graphql', 'server_error');
     expect((await cobalt({ url: thread(THREADS_FIXTURE.photo) })).body).toEqual(error('fetch.fail', { service: 'threads' }));
+    rig.fake.reset();
+    // Threads throttled this instance: cobalt's fetch.rate, naming threads.
+    rig.fake.switches.break('threads-post-page', 'rate_limited').break('threads-graphql', 'rate_limited');
+    expect((await cobalt({ url: thread(THREADS_FIXTURE.video) })).body).toEqual(error('fetch.rate', { service: 'threads' }));
   });
 });
 
