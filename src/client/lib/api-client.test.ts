@@ -102,6 +102,7 @@ describe('response shape checks', () => {
   it('reads who refused, and nothing else', () => {
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instance' } })).toBe('instance');
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instagram' } })).toBe('instagram');
+    expect(errorSourceOf({ error: { code: 'rate_limited', source: 'threads' } })).toBe('threads');
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'cloud' } })).toBeUndefined();
     expect(errorSourceOf({ error: { code: 'rate_limited' } })).toBeUndefined();
     expect(errorServiceOf({ error: { code: 'no_media', service: 'threads' } })).toBe('threads');

@@ -84,7 +84,7 @@ export function errorServiceOf(body: unknown): 'threads' | undefined {
 
 export function errorSourceOf(body: unknown): ErrorSource | undefined {
   const source = (body as { error?: { source?: unknown } } | undefined)?.error?.source;
-  return source === 'instagram' || source === 'instance' ? source : undefined;
+  return source === 'instagram' || source === 'threads' || source === 'instance' ? source : undefined;
 }
 
 /** Enough of a shape check that the results can render without guarding every field. */

@@ -36,6 +36,8 @@ describe('errorMessageKey (spec §8)', () => {
   it('says who asks for a rate limit’s wait: Instagram, or this site', () => {
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' }, 'home')).toBe('errors.rateLimitedInstagram');
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instance' }, 'story')).toBe('errors.rateLimitedInstance');
+    // Threads throttling us is never said to be Instagram's doing.
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimited');
     expect(lookup('errors.rateLimitedInstagram')).toMatch(/Instagram/);
     expect(lookup('errors.rateLimitedInstance')).not.toMatch(/Instagram/);
   });

@@ -149,11 +149,12 @@ describe('what fails, and why', () => {
   it('throttling is rate_limited with Retry-After, never "deleted"; so is api_error_code 368', async () => {
     rig.fake.switches.break('threads-post-page', 'rate_limited').break('threads-graphql', 'rate_limited');
     const { status, headers, body } = await rig.resolve(link(THREADS_FIXTURE.quote));
-    expect([status, body.error.code, headers.get('retry-after')]).toEqual([429, 'rate_limited', '120']);
+    // Threads throttled us, not Instagram and not this instance.
+    expect([status, body.error.code, body.error.source, headers.get('retry-after')]).toEqual([429, 'rate_limited', 'threads', '120']);
     rig.fake.reset();
     rig.fake.switches.threads.add('gating-shell');
     rig.fake.switches.break('threads-graphql', 'temporarily_blocked');
-    expect((await rig.resolve(link(THREADS_FIXTURE.video))).body.error.code).toBe('rate_limited');
+    expect((await rig.resolve(link(THREADS_FIXTURE.video))).body.error).toMatchObject({ code: 'rate_limited', source: 'threads' });
   });
 
   it('a private account’s long code, every answer empty: private', async () => {
