@@ -139,7 +139,7 @@ export class Resolver {
       maxWaitMs: ig.egress.maxWaitMs,
       ...(options.redis ? { redis: options.redis } : {}),
     });
-    this.threadsDocIds = new ThreadsDocIds(th.docId, th.docIdConfigured);
+    this.threadsDocIds = new ThreadsDocIds(th.docId, th.docIdConfigured, options.redis);
     this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
