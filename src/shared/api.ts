@@ -35,7 +35,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorSource = 'instagram' | 'threads' | 'instance';
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; source?: ErrorSource };
+  /** `service`: 'threads' when the link was a Threads one (a text-only thread, a Threads profile word their own message). */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; source?: ErrorSource; service?: 'threads' };
 }
 
 export type ResolutionKind = 'post' | 'reel' | 'igtv' | 'story' | 'highlight' | 'profile';

@@ -25,6 +25,8 @@ export type ResolveFailure =
       retryAfterSeconds?: number;
       /** Who refused: Instagram, or this instance's own limits (a rate limit says which). */
       source?: ErrorSource;
+      /** 'threads' when the link was a Threads one: a text-only thread and a Threads profile have their own words. */
+      service?: 'threads';
     }
   /** A 200 whose body is not a Resolution with at least one item. */
   | { kind: 'malformed'; status: number };
@@ -55,6 +57,7 @@ export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fe
       code: errorCodeOf(json),
       ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
       ...(source ? { source } : {}),
+      ...(errorServiceOf(json) ? { service: 'threads' as const } : {}),
     };
     return { ok: false, failure, ms: ms() };
   }
@@ -73,6 +76,10 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 export function errorCodeOf(body: unknown): ErrorCode | undefined {
   const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
   return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
+}
+
+export function errorServiceOf(body: unknown): 'threads' | undefined {
+  return (body as { error?: { service?: unknown } } | undefined)?.error?.service === 'threads' ? 'threads' : undefined;
 }
 
 export function errorSourceOf(body: unknown): ErrorSource | undefined {

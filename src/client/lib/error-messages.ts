@@ -63,6 +63,8 @@ export function worthRetrying(failure: ResolveFailure): boolean {
   return cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed';
 }
 
+const threads = (failure: ResolveFailure) => failure.kind === 'http' && failure.service === 'threads';
+
 export function errorMessageKey(failure: ResolveFailure, formId: FormId): string {
   const form = formById(formId);
   const family = form.errorFamily;
@@ -70,7 +72,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'invalid':
       return form.input === 'username' ? 'errors.invalidProfile' : 'errors.invalidUrl';
     case 'unsupported':
-      return 'errors.unsupported';
+      // The only Threads link the server takes and then refuses is a profile's (the parser refuses the rest).
+      return threads(failure) ? 'errors.threadsProfile' : 'errors.unsupported';
     case 'shareOffsite':
       return 'errors.shareOffsite';
     case 'network':
@@ -88,7 +91,7 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'restricted':
       return 'errors.restricted';
     case 'noMedia':
-      return NO_MEDIA[family];
+      return threads(failure) ? 'errors.noMediaThread' : NO_MEDIA[family];
     case 'upstream':
       return 'errors.upstream';
     case 'failed':

@@ -116,17 +116,23 @@ describe('videos, carousels and GIFs', () => {
 });
 
 describe('what fails, and why', () => {
-  it('a text-only thread answers no_media with its own message', async () => {
+  // `service` lets the page pick its own translated message for these two (error-messages.ts).
+  it('a text-only thread answers no_media with its own message, saying it was a Threads link', async () => {
     const { status, body } = await rig.resolve(link(THREADS_FIXTURE.text));
-    expect(body.error.code).toBe('no_media');
-    expect(body.error.message).toBe(TEXT_ONLY_MESSAGE);
+    expect(body.error).toEqual({ code: 'no_media', message: TEXT_ONLY_MESSAGE, service: 'threads' });
     expect(status).toBeGreaterThanOrEqual(400);
   });
 
   it('a Threads profile answers unsupported with its own message, asking Threads nothing', async () => {
     const { body } = await rig.resolve('https://www.threads.com/@zuck');
-    expect(body.error).toMatchObject({ code: 'unsupported', message: THREADS_PROFILE_MESSAGE });
+    expect(body.error).toEqual({ code: 'unsupported', message: THREADS_PROFILE_MESSAGE, service: 'threads' });
     expect(rig.fake.counts.threads()).toBe(0);
+  });
+
+  it('an Instagram failure names no service', async () => {
+    const { body } = await rig.resolve('https://www.instagram.com/p/Missing0001/');
+    expect(body.error.code).toBe('not_found');
+    expect(body.error).not.toHaveProperty('service');
   });
 
   it('the post’s page answering 404 is not_found', async () => {
