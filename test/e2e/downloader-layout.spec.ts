@@ -76,6 +76,8 @@ test('home with results at 1280 px (screenshot)', async ({ page }) => {
 test('the first Download is in view right under the box, at 1280×800 and 390×844; other sizes are folded', async ({ page }) => {
   // One visitor, two screens, three kinds of result: a reel with many sizes, a carousel, a photo (issue 37 point 3:
   // the first Download was 88–418 px below the view at 1280×800 and 158–581 px at 390×844).
+  // Six lookups in one page: about 40 s on a quiet machine.
+  test.setTimeout(150_000);
   const LOOKUPS = [
     ['/instagram-reels-downloader', `https://www.instagram.com/reel/${FIXTURE.dashReel}/`],
     ['/', carousel],
