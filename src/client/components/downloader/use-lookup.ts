@@ -13,7 +13,7 @@ import type { Batch } from '../../lib/batch-links.ts';
 import type { DebugLine } from '../../lib/debug-log.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
-import { looksLikeInstagramLink, looksLikeProfileInput } from '../../lib/validate-link.ts';
+import { looksLikeLink, looksLikeProfileInput } from '../../lib/validate-link.ts';
 import { whenEngaged } from '../../lib/when-engaged.ts';
 import { loadBatch, loadFlow, loadResults, type LookupFlow } from './lazy-parts.ts';
 
@@ -55,7 +55,7 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   /** The last link sent (the box is cleared on success; Retry sends it again). */
   const lastRequest = useRef('');
   // The story page takes a bare username too: it opens that profile's view.
-  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
+  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeLink(value));
   const fail = (shownError: ShownError) => {
     // A new error replaces a stale "ready" toast instead of stacking under it.
     notify.dismiss();
