@@ -13,7 +13,7 @@ import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../fake-instagr
 import { mediaFiles } from '../fake-instagram/media-catalog.ts';
 import { probe } from '../media-probe.ts';
 import { run } from './engine.ts';
-import { envArgs, logsOf, waitForReady } from './containers.ts';
+import { envArgs, fetchFresh, logsOf, waitForReady } from './containers.ts';
 
 const PORT = Number(process.env.IMAGE_TEST_PORT ?? 18080);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -68,14 +68,14 @@ describe('the image', () => {
   });
 
   it('answers /readyz, and its HEALTHCHECK passes', async () => {
-    const ready = await fetch(`${BASE}/readyz`);
+    const ready = await fetchFresh(`${BASE}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
     expect(run(['image', 'inspect', inject('image')]).stdout).toContain('scripts/healthcheck.mjs');
     expect(run(['healthcheck', 'run', NAME]).status).toBe(0);
   });
 
   it('resolves a post through the fake Instagram and downloads it byte for byte', async () => {
-    const res = await fetch(`${BASE}/api/v1/resolve`, {
+    const res = await fetchFresh(`${BASE}/api/v1/resolve`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: `https://www.instagram.com/reel/${FIXTURE.reel}/` }),
@@ -86,7 +86,7 @@ describe('the image', () => {
     // A progressive file (its exact size stated), not one joined on the fly.
     const progressive = [...(video.qualities ?? []).filter((quality) => !quality.muxed), video].find((choice) => choice.bytes)!;
     expect(progressive).toBeDefined();
-    const download = await fetch(`${BASE}${progressive.downloadUrl}`);
+    const download = await fetchFresh(`${BASE}${progressive.downloadUrl}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
     const bytes = Buffer.from(await download.arrayBuffer());
@@ -101,14 +101,14 @@ describe('the image', () => {
     ['ogg', 'vorbis'],
     ['wav', 'pcm_s16le'],
   ])('makes cobalt’s %s (%s) of a reel’s sound with its own ffmpeg', async (format, codec) => {
-    const answer = await fetch(`${BASE}/`, {
+    const answer = await fetchFresh(`${BASE}/`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ url: `https://www.instagram.com/reel/${FIXTURE.dashReel}/`, downloadMode: 'audio', audioFormat: format }),
     }).then((res) => res.json() as Promise<{ status: string; url: string }>);
     expect(answer.status).toBe('tunnel');
     const url = new URL(answer.url);
-    const res = await fetch(`${BASE}${url.pathname}${url.search}`);
+    const res = await fetchFresh(`${BASE}${url.pathname}${url.search}`);
     expect(res.status).toBe(200);
     const { streams, duration } = probe(Buffer.from(await res.arrayBuffer()));
     expect(streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`)).toEqual([`audio:${codec}`]);
@@ -116,7 +116,7 @@ describe('the image', () => {
   });
 
   it("serves pages, route data and the sitemap on the operator's PUBLIC_ORIGIN and ADS_CLIENT, precompressed", async () => {
-    const home = await fetch(`${BASE}/fr`, { headers: { 'accept-encoding': 'br' } });
+    const home = await fetchFresh(`${BASE}/fr`, { headers: { 'accept-encoding': 'br' } });
     expect(home.headers.get('content-encoding')).toBe('br');
     const html = await home.text();
     expect(html).toContain(`<link rel="canonical" href="${OPERATOR}/fr"/>`);
@@ -125,8 +125,8 @@ describe('the image', () => {
     expect(html).not.toContain('http://localhost:8080');
     expect(html).toContain(`<meta name="gramsave:ads-client" content="${ADS_CLIENT}"/></head>`);
     expect(home.headers.get('content-security-policy')).toContain('https://pagead2.googlesyndication.com');
-    expect(await (await fetch(`${BASE}/fr.data`)).text()).toContain(`"${OPERATOR}"`);
-    expect(await (await fetch(`${BASE}/sitemap.xml`)).text()).toContain(`<loc>${OPERATOR}/fr</loc>`);
+    expect(await (await fetchFresh(`${BASE}/fr.data`)).text()).toContain(`"${OPERATOR}"`);
+    expect(await (await fetchFresh(`${BASE}/sitemap.xml`)).text()).toContain(`<loc>${OPERATOR}/fr</loc>`);
     expect(logsOf(NAME)).toContain('the pages carry PUBLIC_ORIGIN');
   });
 
@@ -134,7 +134,7 @@ describe('the image', () => {
     const file = `/scontent.cdninstagram.com/v/image-test/big/200000000/video.mp4`;
     const token = signMediaToken(SECRET, { t: 'm', k: 'video', u: fake.cdn!.urlFor(file), f: 'video.mp4', e: Math.floor(Date.now() / 1000) + 600 });
     const controller = new AbortController();
-    const stalled = await fetch(`${BASE}/api/v1/media/${token}?download=1`, { signal: controller.signal });
+    const stalled = await fetchFresh(`${BASE}/api/v1/media/${token}?download=1`, { signal: controller.signal });
     expect(stalled.status).toBe(200);
     const reader = stalled.body!.getReader();
     await reader.read(); // then read no more: the download stays in flight
