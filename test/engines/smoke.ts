@@ -186,7 +186,8 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
       expect(resolved.items.map((item) => item.type)).toEqual(['image', 'video', 'video', 'video']);
       // A shared link (?url=) fills the box and looks the thread up: no typing (WebDriver types slowly).
       await session.goto(`${origin}/?url=${encodeURIComponent(THREAD)}`);
-      const buttons = `${RESULTS} li article button:first-of-type`;
+      // Each item's big Download (the sizes folded under "More sizes" sit deeper).
+      const buttons = `${RESULTS} li article > div > button:first-of-type`;
       await waitInPage(session, "the carousel's four items", (selector: string) => document.querySelectorAll(selector).length === 4, [buttons], 30_000);
       await session.run(watchDownloads, false);
       // The photo's Download button, then the first video's once the photo is saved (WebKit drops a download that
