@@ -13,6 +13,7 @@ import { idleScriptRows } from './idle-scripts.ts';
 import { CHROMIUM, lighthouseRows, scriptSizeRows } from './lighthouse.ts';
 import { egressRows } from './egress.ts';
 import { profileViewRows } from './profile-view.ts';
+import { threadsRows } from './threads.ts';
 import { floodRows } from './flood.ts';
 import { challengeRows } from './challenge.ts';
 import { accessPathRows } from './access-path.ts';
@@ -125,6 +126,7 @@ async function main() {
     ...(await part('200 concurrent resolves', [missing('7', 'resolve, 200 concurrent clients', '')], () => concurrentResolveRows())),
     ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
     ...(await part('profile view', [missing('30', 'Instagram requests, cold profile view', '')], profileViewRows)),
+    ...(await part('threads', [missing('40', 'Threads requests, cold photo lookup', '')], threadsRows)),
     ...(await part('flood', [missing('32', "visitor's cold lookup p50 under a flood", '')], floodRows)),
     ...(await part('challenge', [missing('32', 'challenge solve time', '')], async () => (ensureBuild() ? [] : challengeRows()))),
   ];

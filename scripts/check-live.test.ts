@@ -3,7 +3,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE, startFakeInstagram, type FakeInstagram } from '../test/fake-instagram/index.ts';
+import { FIXTURE, startFakeInstagram, THREADS_FIXTURE, type FakeInstagram } from '../test/fake-instagram/index.ts';
+import { POST_ENDPOINTS } from '../test/fake-instagram/switches.ts';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-live.ts');
 let fake: FakeInstagram;
@@ -25,6 +26,8 @@ function checkLive(links: string[], env: Record<string, string> = {}): Promise<{
           IG_STATIC_ORIGIN: fake.staticOrigin,
           MEDIA_TEST_ORIGINS: fake.cdnOrigin,
           IG_EGRESS_PER_MIN: '1000000',
+          THREADS_WEB_ORIGIN: fake.threadsOrigin,
+          THREADS_EGRESS_PER_MIN: '1000000',
           ...env,
         },
         timeout: 60_000,
@@ -94,6 +97,29 @@ describe('npm run check-live', () => {
     expect(stdout).toContain(`shortcode ${fake.switches.docIds.shortcode} (discovered)`);
     expect(stdout).toContain(`polaris   ${fake.switches.docIds.polaris} (discovered)`);
   });
+
+  it('Threads links (issue 40): each Threads strategy alone, the doc id in use; the gating shell breaks the page, a rotation heals', async () => {
+    const thread = (code: string) => `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${code}`;
+    const links = [thread(THREADS_FIXTURE.photo), `https://www.threads.net/t/${THREADS_FIXTURE.carousel}`];
+    const { code, stdout } = await checkLive(links);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`Threads strategy\\s+\\| ${THREADS_FIXTURE.photo}\\s+\\| ${THREADS_FIXTURE.carousel}`));
+    for (const name of ['threads-page', 'threads-graphql']) expect(stdout).toMatch(new RegExp(`${name}\\s+\\| ok \\d+ ms\\s+\\| ok \\d+ ms`));
+    expect(stdout).toMatch(/Threads doc id in use: \d+ \(default\)/);
+    expect(stdout).toContain('every Threads strategy works for at least one link');
+    // Only Threads links: Instagram is not asked at all.
+    expect(stdout).not.toContain('doc ids in use:');
+    for (const endpoint of POST_ENDPOINTS) expect(fake.counts.get(endpoint), endpoint).toBe(0);
+    fake.switches.threads.add('gating-shell');
+    fake.switches.rotateThreadsDocId();
+    const walled = await checkLive(links);
+    expect(walled.code).toBe(1);
+    expect(walled.stdout).toMatch(/threads-page\s+\| login_required \d+ ms\s+\| login_required \d+ ms/);
+    expect(walled.stdout).toMatch(/threads-graphql\s+\| ok \d+ ms\s+\| ok \d+ ms/);
+    expect(walled.stdout).toContain(`Threads doc id in use: ${fake.switches.threadsDocId} (discovered)`);
+    expect(walled.stdout).toContain('BROKEN for every Threads link: threads-page');
+    // Two runs of the script, each starting tsx: room for a loaded machine.
+  }, 60_000);
 
   it('refuses what is not a post link, with usage', async () => {
     expect((await checkLive(['https://www.instagram.com/instagram/'])).code).toBe(2);

@@ -31,11 +31,12 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Who asks a `rate_limited` visitor to wait: Instagram throttled us, or this instance's own limits or egress queue. */
-export type ErrorSource = 'instagram' | 'instance';
+/** Who asks a `rate_limited` visitor to wait: Instagram or Threads throttled us, or this instance's own limits or egress queue. */
+export type ErrorSource = 'instagram' | 'threads' | 'instance';
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; source?: ErrorSource };
+  /** `service`: 'threads' when the link was a Threads one (a text-only thread, a Threads profile word their own message). */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; source?: ErrorSource; service?: 'threads' };
 }
 
 export type ResolutionKind = 'post' | 'reel' | 'igtv' | 'story' | 'highlight' | 'profile';

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { localizePath } from '../../src/shared/routes.ts';
+import { THREADS_FIXTURE } from '../fake-instagram/threads/threads-fixtures.ts';
 import { fakeUpstreamRunning, linkBox, setFault, started, strings, submitLink, text, toast, toastsReady } from './helpers.ts';
 
 const LANGS = ['en', 'es'] as const;
@@ -43,6 +44,9 @@ const CAUSES: Cause[] = [
   { name: 'no media (home)', page: HOME, input: post('E2Eempty0001'), key: 'errors.noMediaHome', fault: ['E2Eempty0001', 'empty'] },
   { name: 'no media (photo page)', page: '/instagram-photo-downloader', input: post('E2Eempty0002'), key: 'errors.noMediaPage', fault: ['E2Eempty0002', 'empty'] },
   { name: 'no media (story)', page: STORY, input: story('e2e_empty_story'), key: 'errors.noMediaStory', fault: ['e2e_empty_story', 'empty'] },
+  // Threads (issue 40): a text-only thread and a Threads profile have words of their own, on any page.
+  { name: 'text-only thread', page: HOME, input: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.text}`, key: 'errors.noMediaThread' },
+  { name: 'Threads profile', page: '/instagram-video-downloader', input: 'https://www.threads.com/@zuck', key: 'errors.threadsProfile' },
   { name: 'anything else (home)', page: HOME, input: post('E2Egarbage01'), key: 'errors.failedHome', fault: ['E2Egarbage01', 'garbage'] },
   { name: 'anything else (video page)', page: '/instagram-video-downloader', input: post('E2Egarbage02'), key: 'errors.failedVideo', fault: ['E2Egarbage02', 'garbage'] },
   { name: 'anything else (reels page)', page: '/instagram-reels-downloader', input: post('E2Egarbage03'), key: 'errors.failedReels', fault: ['E2Egarbage03', 'garbage'] },

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { expectSameBytes, FILE_NAME, fakeUpstreamRunning, resolveDirect, resultItems, setFault, strings, submitLink, text, toast } from './helpers.ts';
+import { expectSameBytes, FILE_NAME, fakeUpstreamRunning, linkBox, PAGE_ACCEPT, resolveDirect, resultItems, setFault, strings, submitLink, text, toast } from './helpers.ts';
 
 const en = strings('en');
 
@@ -69,11 +69,56 @@ test('the Paste button fills the box from the clipboard, and looks a valid link 
   await paste.click();
   await expect(page.locator('form [name="url"]')).toHaveValue('just some words');
   await expect(resultItems(page)).toHaveCount(0);
-  // A link: it is looked up (and the box is cleared once the results are in).
-  await page.evaluate((value) => navigator.clipboard.writeText(value), `https://www.instagram.com/p/${FIXTURE.image}/`);
+  // A link: it is looked up, and the box keeps it once the results are in (issue 37 point 4).
+  const link = `https://www.instagram.com/p/${FIXTURE.image}/`;
+  await page.evaluate((value) => navigator.clipboard.writeText(value), link);
   await paste.click();
   await expect(resultItems(page)).toHaveCount(1);
-  await expect(page.locator('form [name="url"]')).toHaveValue('');
+  await expect(page.locator('form [name="url"]')).toHaveValue(link);
+});
+
+test('the box keeps the link looked up and the address holds it: two reloads (a 200, then a 304), Back and Forward show each result again', async ({ page }) => {
+  const photo = `https://www.instagram.com/p/${FIXTURE.image}/`;
+  const reel = `https://www.instagram.com/reel/${FIXTURE.reel}/`;
+  const addressed = () => new URL(page.url()).searchParams.get('url');
+  const shows = async (link: string | null, video: number) => {
+    await expect.poll(addressed).toBe(link);
+    await expect(linkBox(page)).toHaveValue(link ?? '');
+    await expect(resultItems(page)).toHaveCount(link ? 1 : 0);
+    await expect(page.getByTestId('results').locator('video')).toHaveCount(video);
+  };
+  // Each page load's validator: Chromium reports a revalidated page as its cached 200, so the 304 is read from the
+  // request (it sent the ETag) and asked of the server again.
+  const sent: Promise<string | undefined>[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') sent.push(request.allHeaders().then((headers) => headers['if-none-match']));
+  });
+  await page.goto('/');
+  await submitLink(page, photo);
+  await shows(photo, 0);
+  // The page as the browser keeps it: first fetched whole, then revalidated (304); both show the result again.
+  await page.reload();
+  await shows(photo, 0);
+  await page.reload();
+  await shows(photo, 0);
+  const validators = await Promise.all(sent);
+  expect(validators.slice(0, 2)).toEqual([undefined, undefined]);
+  expect(validators[2]).toBeTruthy();
+  expect((await page.request.get(page.url(), { headers: { accept: PAGE_ACCEPT, 'if-none-match': validators[2]! } })).status()).toBe(304);
+  await submitLink(page, reel);
+  await shows(reel, 1);
+  await page.goBack();
+  await shows(photo, 0);
+  await page.goForward();
+  await shows(reel, 1);
+  await page.goBack();
+  await page.goBack();
+  await shows(null, 0);
+  // On the story page a mistyped username stays in the box, to be corrected (and in the address).
+  await page.goto('/instagram-story-download');
+  await submitLink(page, 'manchesterunitd');
+  await expect.poll(addressed).toBe('manchesterunitd');
+  await expect(linkBox(page)).toHaveValue('manchesterunitd');
 });
 
 test('while loading the button is disabled with a spinner, and Download More reloads the page', async ({ page }) => {

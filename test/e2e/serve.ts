@@ -31,6 +31,9 @@ const env: Record<string, string> = {
   IG_STATIC_ORIGIN: fake.staticOrigin,
   MEDIA_TEST_ORIGINS: fake.cdnOrigin,
   IG_SESSIONID: 'fake',
+  // Threads' face of the fake (issue 40): its post pages, GraphQL and bundles.
+  THREADS_WEB_ORIGIN: fake.threadsOrigin,
+  THREADS_EGRESS_PER_MIN: '1000000',
   // Posts are looked up logged out, as most instances run them (with a session, media-info sees past a login wall,
   // and the login-wall page could not be shown); the session serves stories, highlights and full-size pictures.
   IG_STRATEGIES: 'graphql-web-info,polaris-media,permalink,embed',

@@ -20,6 +20,8 @@ export interface EngineSession {
   click(selector: string): Promise<void>;
   /** Picks an option of a <select> by its position, as a user would. */
   choose(selector: string, index: number): Promise<void>;
+  /** What the engine and its driver printed, for a failed test's report (where the engine's output is kept). */
+  diagnostics?(): string;
   close(): Promise<void>;
 }
 

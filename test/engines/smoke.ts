@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
 import {
@@ -61,7 +61,7 @@ async function chooseQuality(session: EngineSession, size: string): Promise<void
   await session.choose(QUALITY, index);
 }
 
-export function smokeSuite(engine: string, open: (downloadDir: string) => Promise<EngineSession>): void {
+export function smokeSuite(engine: string, open: (downloadDir: string, firstPage: string) => Promise<EngineSession>): void {
   describe.sequential(engine, () => {
     const origin = inject('origin');
     const hasArabic = existsSync(path.join(inject('buildDir'), 'ar', 'index.html'));
@@ -71,9 +71,17 @@ export function smokeSuite(engine: string, open: (downloadDir: string) => Promis
 
     beforeAll(async () => {
       const started = Date.now();
-      session = await open(downloadDir);
+      session = await open(downloadDir, `${origin}/`);
       console.info(`${session.label}: launched in ${Date.now() - started} ms`);
-    }, 120_000);
+    }, 180_000);
+
+    // A failed step prints what the engine itself said (kept where the engine module keeps it).
+    beforeEach(({ onTestFailed }) => {
+      onTestFailed(() => {
+        const said = session?.diagnostics?.();
+        if (said) console.error(`${session.label} printed:\n${said}`);
+      });
+    });
 
     afterAll(async () => {
       await session?.close();

@@ -5,9 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE } from '../../../test/fake-instagram/index.ts';
+import { FIXTURE, THREADS_FIXTURE } from '../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../test/fake-instagram/rig.ts';
-import { errorCodeOf, errorSourceOf, isResolution, resolveLink, retryAfterSeconds } from './api-client.ts';
+import { errorCodeOf, errorServiceOf, errorSourceOf, isResolution, resolveLink, retryAfterSeconds } from './api-client.ts';
 import { errorMessageKey } from './error-messages.ts';
 
 let rig: ResolveRig;
@@ -41,6 +41,15 @@ describe('resolveLink', () => {
 
     const unsupported = await resolveLink({ url: 'https://www.instagram.com/explore/' }, fetchFrom(rig.app.base));
     expect(unsupported).toMatchObject({ ok: false, failure: { kind: 'http', status: 400, code: 'unsupported' } });
+  });
+
+  it('carries a Threads link’s failure as such: a text-only thread and a profile get their own message (issue 40)', async () => {
+    const text = await resolveLink({ url: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.text}` }, fetchFrom(rig.app.base));
+    expect(text).toMatchObject({ ok: false, failure: { kind: 'http', status: 404, code: 'no_media', service: 'threads' } });
+    if (!text.ok) expect(errorMessageKey(text.failure, 'home')).toBe('errors.noMediaThread');
+    const profile = await resolveLink({ url: 'https://www.threads.com/@zuck' }, fetchFrom(rig.app.base));
+    expect(profile).toMatchObject({ ok: false, failure: { kind: 'http', status: 400, code: 'unsupported', service: 'threads' } });
+    if (!profile.ok) expect(errorMessageKey(profile.failure, 'video')).toBe('errors.threadsProfile');
   });
 
   it('carries a 429’s Retry-After, so a queue can wait it out', async () => {
@@ -93,8 +102,12 @@ describe('response shape checks', () => {
   it('reads who refused, and nothing else', () => {
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instance' } })).toBe('instance');
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'instagram' } })).toBe('instagram');
+    expect(errorSourceOf({ error: { code: 'rate_limited', source: 'threads' } })).toBe('threads');
     expect(errorSourceOf({ error: { code: 'rate_limited', source: 'cloud' } })).toBeUndefined();
     expect(errorSourceOf({ error: { code: 'rate_limited' } })).toBeUndefined();
+    expect(errorServiceOf({ error: { code: 'no_media', service: 'threads' } })).toBe('threads');
+    expect(errorServiceOf({ error: { code: 'no_media', service: 'instagram' } })).toBeUndefined();
+    expect(errorServiceOf({ error: { code: 'no_media' } })).toBeUndefined();
   });
   it('accepts a Resolution with items that carry links', () => {
     const item = { type: 'image', previewUrl: '/p', mediaUrl: '/m', downloadUrl: '/d', filename: 'f.jpg' };

@@ -25,6 +25,8 @@ export type ResolveFailure =
       retryAfterSeconds?: number;
       /** Who refused: Instagram, or this instance's own limits (a rate limit says which). */
       source?: ErrorSource;
+      /** 'threads' when the link was a Threads one: a text-only thread and a Threads profile have their own words. */
+      service?: 'threads';
     }
   /** A 200 whose body is not a Resolution with at least one item. */
   | { kind: 'malformed'; status: number };
@@ -55,6 +57,7 @@ export async function resolveLink(body: ResolveRequestBody, fetchImpl: typeof fe
       code: errorCodeOf(json),
       ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
       ...(source ? { source } : {}),
+      ...(errorServiceOf(json) ? { service: 'threads' as const } : {}),
     };
     return { ok: false, failure, ms: ms() };
   }
@@ -75,9 +78,13 @@ export function errorCodeOf(body: unknown): ErrorCode | undefined {
   return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
 }
 
+export function errorServiceOf(body: unknown): 'threads' | undefined {
+  return (body as { error?: { service?: unknown } } | undefined)?.error?.service === 'threads' ? 'threads' : undefined;
+}
+
 export function errorSourceOf(body: unknown): ErrorSource | undefined {
   const source = (body as { error?: { source?: unknown } } | undefined)?.error?.source;
-  return source === 'instagram' || source === 'instance' ? source : undefined;
+  return source === 'instagram' || source === 'threads' || source === 'instance' ? source : undefined;
 }
 
 /** Enough of a shape check that the results can render without guarding every field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeInstagramLink, looksLikeProfileInput } from './validate-link.ts';
+import { looksLikeLink, looksLikeProfileInput } from './validate-link.ts';
 import { batchOf, linkKey, MAX_BATCH_LINKS, splitLinks } from './batch-links.ts';
 
 describe('splitLinks', () => {
@@ -46,7 +46,7 @@ describe('batchOf', () => {
   const b = 'https://www.instagram.com/p/BBB/';
 
   it('is a batch from two accepted links on, listing the words and the other site it left out', () => {
-    expect(batchOf(`Look: ${a} and https://example.com/p/x/ ${b}`, looksLikeInstagramLink, false)).toEqual({
+    expect(batchOf(`Look: ${a} and https://example.com/p/x/ ${b}`, looksLikeLink, false)).toEqual({
       links: [a, b],
       dropped: 0,
       leftOut: [
@@ -59,13 +59,13 @@ describe('batchOf', () => {
 
   it('counts the links past the cap as dropped', () => {
     const text = Array.from({ length: 23 }, (_, i) => `https://www.instagram.com/p/P${i}/`).join('\n');
-    expect(batchOf(text, looksLikeInstagramLink, false)).toMatchObject({ dropped: 3 });
+    expect(batchOf(text, looksLikeLink, false)).toMatchObject({ dropped: 3 });
   });
 
   it('is no batch for one link, free text, or one link in a sentence', () => {
-    expect(batchOf(a, looksLikeInstagramLink, false)).toBeNull();
-    expect(batchOf('not a link', looksLikeInstagramLink, false)).toBeNull();
-    expect(batchOf(`see ${a} now`, looksLikeInstagramLink, false)).toBeNull();
+    expect(batchOf(a, looksLikeLink, false)).toBeNull();
+    expect(batchOf('not a link', looksLikeLink, false)).toBeNull();
+    expect(batchOf(`see ${a} now`, looksLikeLink, false)).toBeNull();
   });
 
   it('takes usernames on the profile form only when every word is one', () => {

@@ -36,6 +36,8 @@ describe('errorMessageKey (spec §8)', () => {
   it('says who asks for a rate limit’s wait: Instagram, or this site', () => {
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' }, 'home')).toBe('errors.rateLimitedInstagram');
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instance' }, 'story')).toBe('errors.rateLimitedInstance');
+    // Threads throttling us is never said to be Instagram's doing.
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimited');
     expect(lookup('errors.rateLimitedInstagram')).toMatch(/Instagram/);
     expect(lookup('errors.rateLimitedInstance')).not.toMatch(/Instagram/);
   });
@@ -67,6 +69,17 @@ describe('errorMessageKey (spec §8)', () => {
     });
     expect(lookup(failed.reels!)).toBe('Failed to fetch reel');
     expect(lookup(failed.profile!)).toBe('Failed to fetch profile picture');
+  });
+
+  it('words a text-only thread and a Threads profile their own way, on every form', () => {
+    const threads = (code: ErrorCode): ResolveFailure => ({ kind: 'http', status: ERROR_STATUS[code], code, service: 'threads' });
+    for (const form of FORMS) {
+      expect(errorMessageKey(threads('no_media'), form)).toBe('errors.noMediaThread');
+      expect(errorMessageKey(threads('unsupported'), form)).toBe('errors.threadsProfile');
+      expect(errorMessageKey(threads('not_found'), form)).toBe(errorMessageKey(api('not_found'), form));
+    }
+    expect(lookup('errors.noMediaThread')).toBe('This thread has no photo or video.');
+    expect(lookup('errors.threadsProfile')).toMatch(/^Threads profiles are not supported yet/);
   });
 
   it('asks the profile page for a username or profile link', () => {
@@ -103,6 +116,7 @@ describe('errorMessageKey (spec §8)', () => {
       { kind: 'network' },
       { kind: 'malformed', status: 200 },
       ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map(api),
+      ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code): ResolveFailure => ({ kind: 'http', status: ERROR_STATUS[code], code, service: 'threads' })),
       ...[400, 403, 404, 410, 413, 429, 500, 502, 503, 504].map(status),
     ];
     for (const form of FORMS) {

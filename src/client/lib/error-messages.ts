@@ -12,7 +12,8 @@ const NOT_FOUND: Record<Family, string> = { home: 'errors.notFoundHome', story: 
 const FORBIDDEN: Record<Family, string> = { home: 'errors.forbiddenHome', story: 'errors.forbiddenStory', page: 'errors.forbiddenHome' };
 const NO_MEDIA: Record<Family, string> = { home: 'errors.noMediaHome', story: 'errors.noMediaStory', page: 'errors.noMediaPage' };
 /** A rate limit says who asks for the wait: Instagram, this site's own limits, or (an answer without it) nobody named. */
-const RATE_LIMITED = { instagram: 'errors.rateLimitedInstagram', instance: 'errors.rateLimitedInstance', unknown: 'errors.rateLimited' } as const;
+// Threads' throttle has no message of its own yet (the 22 languages come with the Threads page): the plain one.
+const RATE_LIMITED = { instagram: 'errors.rateLimitedInstagram', threads: 'errors.rateLimited', instance: 'errors.rateLimitedInstance', unknown: 'errors.rateLimited' } as const;
 
 /** The causes the catalogue names, before the per-page wording is chosen. */
 export type FailureCause =
@@ -62,6 +63,8 @@ export function worthRetrying(failure: ResolveFailure): boolean {
   return cause === 'rateLimited' || cause === 'upstream' || cause === 'network' || cause === 'failed';
 }
 
+const threads = (failure: ResolveFailure) => failure.kind === 'http' && failure.service === 'threads';
+
 export function errorMessageKey(failure: ResolveFailure, formId: FormId): string {
   const form = formById(formId);
   const family = form.errorFamily;
@@ -69,7 +72,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'invalid':
       return form.input === 'username' ? 'errors.invalidProfile' : 'errors.invalidUrl';
     case 'unsupported':
-      return 'errors.unsupported';
+      // The only Threads link the server takes and then refuses is a profile's (the parser refuses the rest).
+      return threads(failure) ? 'errors.threadsProfile' : 'errors.unsupported';
     case 'shareOffsite':
       return 'errors.shareOffsite';
     case 'network':
@@ -88,7 +92,7 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'restricted':
       return 'errors.restricted';
     case 'noMedia':
-      return NO_MEDIA[family];
+      return threads(failure) ? 'errors.noMediaThread' : NO_MEDIA[family];
     case 'upstream':
       return 'errors.upstream';
     case 'failed':

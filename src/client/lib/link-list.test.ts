@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_LINKS } from '../../shared/api.ts';
 import { entriesOf, readLinkList, usernameIn } from './link-list.ts';
-import { looksLikeInstagramLink, looksLikeProfileInput } from './validate-link.ts';
+import { looksLikeLink, looksLikeProfileInput } from './validate-link.ts';
 
 const post = (code: string) => `https://www.instagram.com/p/${code}/`;
 
 describe('readLinkList', () => {
   it('keeps the Instagram links and says why each other entry was left out', () => {
     const text = [`Look at these: ${post('AAA')}`, '@natgeo', post('BBB'), `instagram.com/p/AAA?igsh=x`, 'https://example.com/video', `${post('CCC')}, nice`].join('\n');
-    expect(readLinkList(text, looksLikeInstagramLink, false)).toEqual({
+    expect(readLinkList(text, looksLikeLink, false)).toEqual({
       links: [post('AAA'), post('BBB'), post('CCC')],
       leftOut: [
         { entry: 'Look', reason: 'notInstagram' },
@@ -23,7 +23,7 @@ describe('readLinkList', () => {
   });
 
   it('lists an entry left out several times once', () => {
-    expect(readLinkList(`${post('A')} ${post('A')} ${post('A')} x x`, looksLikeInstagramLink, false).leftOut).toEqual([
+    expect(readLinkList(`${post('A')} ${post('A')} ${post('A')} x x`, looksLikeLink, false).leftOut).toEqual([
       { entry: post('A'), reason: 'duplicate' },
       { entry: 'x', reason: 'notInstagram' },
     ]);
@@ -31,7 +31,7 @@ describe('readLinkList', () => {
 
   it('leaves the links past the cap out, by name', () => {
     const text = Array.from({ length: MAX_BATCH_LINKS + 2 }, (_, i) => post(`P${i}`)).join('\n');
-    const list = readLinkList(text, looksLikeInstagramLink, false);
+    const list = readLinkList(text, looksLikeLink, false);
     expect(list.links).toHaveLength(MAX_BATCH_LINKS);
     expect(list.leftOut).toEqual([
       { entry: post(`P${MAX_BATCH_LINKS}`), reason: 'overCap' },

@@ -15,7 +15,7 @@ import { readyMessage } from './ready-message.ts';
 import type { Translator } from './translator.ts';
 import { usernameIn } from './link-list.ts';
 import { bareUsername } from './profile-name.ts';
-import { looksLikeInstagramLink } from './validate-link.ts';
+import { looksLikeLink } from './validate-link.ts';
 
 export interface LookupPage {
   formId: FormId;
@@ -58,7 +58,7 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   if (!page.valid(value)) return page.fail({ key: page.profile ? 'errors.invalidProfile' : 'errors.invalidUrl', retry: false }, false);
   const request: ResolveRequestBody = page.formId === 'home' ? { url: value } : { url: value, tool: page.formId };
   page.begin(request);
-  page.log(describeRequest(request.tool, looksLikeInstagramLink(value) ? 'link' : 'username'));
+  page.log(describeRequest(request.tool, looksLikeLink(value) ? 'link' : 'username'));
   // Past the free lookups the browser solves a challenge first (lookup-fetch.ts): say so while it does.
   const stopListening = whenSolving((solving) => (solving ? notify.loading(page.t('downloader.checking'), { id: CHECKING }) : notify.dismiss(CHECKING)));
   try {

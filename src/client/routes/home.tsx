@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
 import { HomePage } from '../pages/HomePage.tsx';
@@ -6,7 +6,13 @@ import { readLocale } from '../lib/content.server.ts';
 import type { HomeContent } from '../lib/content-types.ts';
 import { commonString, rootDataOf } from '../lib/root-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { pathChanged } from '../lib/path-changed.ts';
 import { faqPageData, howToData, organizationData, websiteData } from '../lib/structured-data.ts';
+
+/** A lookup in the address (?url=) is no new page: its data stays. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  return pathChanged(args);
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { homeOrToolKind, splitLanguage } from '../../shared/routes.ts';
 import type { Language } from '../../shared/language-codes.ts';
@@ -11,6 +11,7 @@ import { readLocale } from '../lib/content.server.ts';
 import type { ToolsContent } from '../lib/content-types.ts';
 import { commonString, rootDataOf } from '../lib/root-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { pathChanged } from '../lib/path-changed.ts';
 import { faqPageData } from '../lib/structured-data.ts';
 
 function toolOf(pathname: string): ToolId {
@@ -23,6 +24,11 @@ function toolOf(pathname: string): ToolId {
 function guideOf(tool: ToolId, lang: Language): ToolGuideLink | undefined {
   const post = readBlogPost(TOOL_GUIDES[tool], lang);
   return post.title ? { slug: post.slug, title: post.title, excerpt: post.excerpt } : undefined;
+}
+
+/** A lookup in the address (?url=) is no new page: its data stays. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  return pathChanged(args);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,11 +7,12 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
   readonly source?: ErrorSource;
+  readonly service?: 'threads';
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { status?: number; fields?: Record<string, string>; headers?: Record<string, string>; source?: ErrorSource; cause?: unknown } = {},
+    options: { status?: number; fields?: Record<string, string>; headers?: Record<string, string>; source?: ErrorSource; service?: 'threads'; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.code = code;
@@ -19,11 +20,18 @@ export class ApiError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.source = options.source;
+    this.service = options.service;
   }
 
   toBody(): ApiErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.source ? { source: this.source } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.source ? { source: this.source } : {}),
+        ...(this.service ? { service: this.service } : {}),
+      },
     };
   }
 }

@@ -86,24 +86,26 @@ const MESSAGES: Record<FailureKind, string> = {
   share_offsite: 'This share link does not lead to Instagram, so there is nothing here to download.',
 };
 
-export function toApiError(failure: ExtractError): ApiError {
+/** `service`: 'threads' for a Threads link's failure, so the page words a text-only thread or a profile its own way. */
+export function toApiError(failure: ExtractError, service?: 'threads'): ApiError {
   const message = failure.userMessage ?? MESSAGES[failure.kind];
+  const common = { cause: failure, ...(service ? { service } : {}) };
   switch (failure.kind) {
     case 'rate_limited':
       return new ApiError('rate_limited', message, {
         headers: { 'Retry-After': String(failure.retryAfterSeconds ?? 60) },
         source: failure.source ?? 'instagram',
-        cause: failure,
+        ...common,
       });
     case 'changed':
-      return new ApiError('upstream_changed', message, { cause: failure });
+      return new ApiError('upstream_changed', message, common);
     case 'unavailable':
-      return new ApiError('upstream_unavailable', message, { cause: failure });
+      return new ApiError('upstream_unavailable', message, common);
     case 'timeout':
-      return new ApiError('upstream_unavailable', message, { status: 504, cause: failure });
+      return new ApiError('upstream_unavailable', message, { status: 504, ...common });
     case 'empty':
-      return new ApiError('not_found', message, { cause: failure });
+      return new ApiError('not_found', message, common);
     default:
-      return new ApiError(failure.kind, message, { cause: failure });
+      return new ApiError(failure.kind, message, common);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What `npm run check-live` asks Instagram, outside the chain: one post strategy alone on a post (doc-id healing
- * included), the ruling on a post, and what Instagram answers a doc id it does not know (2026: HTTP 400 "invalid
+ * included; one Threads strategy alone on a thread too), the ruling on a post, and what Instagram answers a doc id it does not know (2026: HTTP 400 "invalid
  * request" / "execution error"; the app heals only when it reads that answer as a stale document).
  */
 import { asExtractError, ExtractError } from './failure.ts';
@@ -11,6 +11,10 @@ import { askRuling } from './instagram/ruling.ts';
 import type { RequestShapeName } from './instagram/request-shapes/shapes.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import type { StrategyName } from '../config.ts';
+import type { ThreadsClient } from './threads/client.ts';
+import type { ThreadsDocIds } from './threads/doc-ids.ts';
+import { THREADS_STRATEGY_RUNS, type ThreadsStrategyName } from './threads/lookup.ts';
+import type { ThreadsTarget } from './threads/target.ts';
 
 export interface ProbeResult {
   outcome: 'ok' | ExtractError['kind'];
@@ -27,7 +31,16 @@ export class LiveProbes {
     private readonly deps: InstagramDeps,
     private readonly healing: Healing,
     private readonly deadlineMs: number,
+    private readonly threads: { client: ThreadsClient; docIds: ThreadsDocIds },
   ) {}
+
+  /** One Threads strategy alone on a thread (doc-id healing included). */
+  async thread(name: ThreadsStrategyName, target: ThreadsTarget): Promise<ProbeResult> {
+    return this.timed(async () => {
+      const raw = await THREADS_STRATEGY_RUNS[name](this.threads.client, this.threads.docIds, target, AbortSignal.timeout(this.deadlineMs));
+      return { items: raw.items.length };
+    });
+  }
 
   /** One strategy alone on a post; its GraphQL queries in the given request shape, else the healthiest. */
   async strategy(name: StrategyName, target: PostTarget, shape?: RequestShapeName): Promise<ProbeResult> {

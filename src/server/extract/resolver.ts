@@ -139,7 +139,7 @@ export class Resolver {
       maxWaitMs: ig.egress.maxWaitMs,
       ...(options.redis ? { redis: options.redis } : {}),
     });
-    this.threadsDocIds = new ThreadsDocIds(th.docId, th.docIdConfigured);
+    this.threadsDocIds = new ThreadsDocIds(th.docId, th.docIdConfigured, options.redis);
     this.health = new StrategyHealth(50, 3, this.timeouts.healthProbeMs);
     this.docIds = new DocIdBook(ig, options.redis, options.logger);
     const healer = new DocIdHealer({ book: this.docIds, client: this.client, redis: options.redis, logger: options.logger });
@@ -147,7 +147,7 @@ export class Resolver {
     this.shapes = new RequestShapes(this.timeouts.healthProbeMs);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids, shapes: this.shapes };
     this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath) => healer.heal(op, failedId, pagePath) };
-    this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs);
+    this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs, { client: this.threads, docIds: this.threadsDocIds });
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
     if (storyInfo) this.storyInfo = new ProviderHttp('story-info', storyInfo, this.timeouts.requestMs);

@@ -3,6 +3,7 @@
  * invalid or unsupported links, and the resolver's failures in the API's terms. The resolve route and the
  * batch routes share it, so a link fails the same way everywhere.
  */
+import { serviceOf, type ParsedLink } from '../../shared/link.ts';
 import type { ToolId } from '../../shared/tools.ts';
 import { ExtractError, toApiError } from '../extract/failure.ts';
 import type { RawResolution } from '../extract/raw.ts';
@@ -19,9 +20,12 @@ export type LinkResolver = (url: string, tool: ToolId | undefined, client?: stri
  */
 export type LinkLookup = (url: string, tool: ToolId | undefined, client?: string) => RawResolution | Promise<RawResolution>;
 
-const inApiTerms = (err: unknown): never => {
-  throw err instanceof ExtractError ? toApiError(err) : err;
-};
+/** A Threads link's failures say so (`service`), so the page can word them for Threads. */
+const inApiTerms =
+  (link: ParsedLink) =>
+  (err: unknown): never => {
+    throw err instanceof ExtractError ? toApiError(err, serviceOf(link) === 'threads' ? 'threads' : undefined) : err;
+  };
 
 export function createLinkLookup(resolver: Resolver): LinkLookup {
   const parseLink = createLinkMemo();
@@ -29,11 +33,11 @@ export function createLinkLookup(resolver: Resolver): LinkLookup {
     const parsed = parseLink(url, tool);
     if (!parsed.ok) {
       if (parsed.error === 'unsupported') {
-        throw new ApiError('unsupported', 'This kind of Instagram link is not supported. Paste a link to a post, reel, IGTV video, story, highlight or profile.');
+        throw new ApiError('unsupported', 'This kind of link is not supported. Paste a link to an Instagram post, reel, IGTV video, story, highlight or profile, or to a thread on Threads.');
       }
-      throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram URL');
+      throw new ApiError('invalid_url', tool === 'profile' ? 'Please enter a valid Instagram profile URL or username' : 'Please enter a valid Instagram or Threads link');
     }
-    return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link, client).catch(inApiTerms);
+    return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link, client).catch(inApiTerms(parsed.link));
   };
 }
 

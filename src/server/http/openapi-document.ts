@@ -92,6 +92,7 @@ const error = {
         code: { enum: Object.keys(ERROR_STATUS) },
         message: { type: 'string' },
         fields: { type: 'object', additionalProperties: { type: 'string' } },
+        source: { enum: ['instagram', 'threads', 'instance'], description: 'On rate_limited: who asks to wait (the service throttled this instance, or its own limits).' },
       },
     },
   },

@@ -279,13 +279,14 @@ describe('request validation', () => {
   it('links that are not Instagram, or not served', async () => {
     const before = rig.fake.counts.total();
     const invalid = await rig.resolve('https://example.com/p/abc/');
-    expect(invalid).toMatchObject({ status: 400, body: { error: { code: 'invalid_url', message: 'Please enter a valid Instagram URL' } } });
+    expect(invalid).toMatchObject({ status: 400, body: { error: { code: 'invalid_url', message: 'Please enter a valid Instagram or Threads link' } } });
     const bare = await rig.resolve('natgeo');
     expect(bare.body.error.code).toBe('invalid_url');
     const profileTool = await rig.resolve('not a user!', 'profile');
     expect(profileTool.body.error.message).toBe('Please enter a valid Instagram profile URL or username');
     const unsupported = await rig.resolve(`${IG}/explore/tags/cats/`);
     expect(unsupported).toMatchObject({ status: 400, body: { error: { code: 'unsupported' } } });
+    expect(unsupported.body.error.message).toMatch(/Instagram .*Threads/);
     expect(rig.fake.counts.total()).toBe(before);
   });
 

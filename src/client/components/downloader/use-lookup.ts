@@ -13,7 +13,7 @@ import type { Batch } from '../../lib/batch-links.ts';
 import type { DebugLine } from '../../lib/debug-log.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
-import { looksLikeInstagramLink, looksLikeProfileInput } from '../../lib/validate-link.ts';
+import { looksLikeLink, looksLikeProfileInput } from '../../lib/validate-link.ts';
 import { whenEngaged } from '../../lib/when-engaged.ts';
 import { loadBatch, loadFlow, loadResults, type LookupFlow } from './lazy-parts.ts';
 
@@ -52,10 +52,21 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
   /** null until the first request: the debug log appears after it (story page, ?debug=1). */
   const [logLines, setLogLines] = useState<DebugLine[] | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  /** The last link sent (the box is cleared on success; Retry sends it again). */
+  /** The last link sent (Retry sends it again when the box was emptied). */
   const lastRequest = useRef('');
+  /** The link the address holds (?url=): what the page shows, so a reload, Back and a shared address show it again. */
+  const addressed = useRef<string | null>(null);
+  const keepInAddress = (value: string) => {
+    if (addressed.current === value) return;
+    addressed.current = value;
+    const params = new URLSearchParams(window.location.search);
+    for (const name of ['url', 'u', 'text', 'title']) params.delete(name);
+    params.set('url', value);
+    // Each lookup its own history entry: Back shows the one before. The route's data does not depend on it.
+    void navigate({ search: `?${params}` }, { preventScrollReset: true });
+  };
   // The story page takes a bare username too: it opens that profile's view.
-  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeInstagramLink(value));
+  const valid = (value: string) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeLink(value));
   const fail = (shownError: ShownError) => {
     // A new error replaces a stale "ready" toast instead of stacking under it.
     notify.dismiss();
@@ -97,8 +108,11 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
 
   /** Counts batches, so each new one mounts a fresh queue. */
   const batches = useRef(0);
+  /** Counts submits and address changes: an answer that arrives after the page moved on is dropped. */
+  const turn = useRef(0);
   const submit = useCallback(
     async (raw: string) => {
+      const mine = ++turn.current;
       setError(null);
       let flow = flowRef.current;
       if (!flow) {
@@ -129,12 +143,13 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
           ? {
               toProfileView: (username: string) => {
                 setShown(null);
-                setLink('');
                 setViewed({ key: ++batches.current, username });
+                keepInAddress(username);
               },
             }
           : {}),
         fail: ({ retryAfterSeconds, ...shownError }, looked) => {
+          if (mine !== turn.current) return;
           if (!looked) setBatch(null);
           fail(retryAfterSeconds ? { ...shownError, retryAt: Date.now() + retryAfterSeconds * 1000 } : shownError);
           // Back to the box, where the link can be corrected: after a request the focus is on the form's (disabled)
@@ -153,30 +168,39 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
         },
         log,
         succeed: (resolution, request) => {
+          if (mine !== turn.current) return;
           setShown({ resolution, request });
-          setLink('');
+          keepInAddress(request.url);
           remember(request.url, resolution);
           if (profile && resolution.kind === 'profile') setViewed({ key: ++batches.current, username: resolution.author.username.toLowerCase() });
         },
-        end: () => setLoading(false),
+        end: () => mine === turn.current && setLoading(false),
       });
     },
     [debugLog, form, formId, lang, log, navigate, profile, remember, t],
   );
 
-  // A deep link (?url=) or a share (?text= holding a link) fills the box and submits, once.
-  const deepLinked = useRef(false);
+  // The address leads: a deep link (?url=), a share (?text= holding a link), a reload or Back and Forward between
+  // lookups fill the box and look its link up; an address without one empties the page.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
   useEffect(() => {
-    if (deepLinked.current || !window.location.search) return;
-    deepLinked.current = true;
+    const search = location.search;
+    if (!search && addressed.current === null) return;
     void loadFlow().then(({ sharedLinkFrom }) => {
-      const shared = sharedLinkFrom(window.location.search);
-      if (shared) {
-        setLink(shared);
-        void submit(shared);
-      }
+      const shared = sharedLinkFrom(search);
+      if (shared === addressed.current) return;
+      addressed.current = shared;
+      setLink(shared ?? '');
+      if (shared) return void latestSubmit.current(shared);
+      turn.current++;
+      setLoading(false);
+      setShown(null);
+      setViewed(null);
+      setBatch(null);
+      setError(null);
     });
-  }, [submit]);
+  }, [location.search]);
 
   const refresh = useCallback(async (): Promise<Resolution | null> => {
     if (!shown) return null;

@@ -17,7 +17,7 @@ export function statusFailure(res: ThreadsResponse, where: string, decisive: boo
   if (res.status === 404 || res.status === 410) return new ExtractError('not_found', `${where}: HTTP ${res.status}`, decisive ? {} : { weak: true });
   if (res.status === 403 || res.status === 429) {
     const retryAfterSeconds = retryAfterOf(res);
-    return new ExtractError('rate_limited', `${where}: HTTP ${res.status}`, { ...(retryAfterSeconds ? { retryAfterSeconds } : {}), source: 'instagram' });
+    return new ExtractError('rate_limited', `${where}: HTTP ${res.status}`, { ...(retryAfterSeconds ? { retryAfterSeconds } : {}), source: 'threads' });
   }
   if (res.status >= 500) return new ExtractError('unavailable', `${where}: HTTP ${res.status}`);
   return undefined;
@@ -34,8 +34,8 @@ interface ThreadsJson {
 export function jsonFailure(json: ThreadsJson, where: string): ExtractError | 'stale' | undefined {
   const error = json.errors?.[0];
   const text = `${error?.summary ?? ''} ${error?.message ?? ''} ${json.message ?? ''}`;
-  if (json.api_error_code === 368) return new ExtractError('rate_limited', `${where}: api_error_code 368 (temporarily blocked)`, { source: 'instagram' });
-  if (/limit exceeded/i.test(text)) return new ExtractError('rate_limited', `${where}: ${text.trim()}`, { source: 'instagram' });
+  if (json.api_error_code === 368) return new ExtractError('rate_limited', `${where}: api_error_code 368 (temporarily blocked)`, { source: 'threads' });
+  if (/limit exceeded/i.test(text)) return new ExtractError('rate_limited', `${where}: ${text.trim()}`, { source: 'threads' });
   if (error?.summary === 'Not Logged In') return new ExtractError('login_required', `${where}: Not Logged In`);
   if (error?.summary === 'Not Found') return new ExtractError('not_found', `${where}: Not Found`, { weak: true });
   if (error && !json.data) return 'stale';

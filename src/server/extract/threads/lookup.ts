@@ -17,18 +17,21 @@ import type { ThreadsTarget } from './target.ts';
 const PRIVATE_SUFFIX = 28;
 
 export const THREADS_STRATEGIES = ['threads-page', 'threads-graphql'] as const;
+export type ThreadsStrategyName = (typeof THREADS_STRATEGIES)[number];
+
+/** Each way to look a thread up, in the order they are tried (check-live runs each alone). */
+export const THREADS_STRATEGY_RUNS: Record<ThreadsStrategyName, (client: ThreadsClient, docIds: ThreadsDocIds, target: ThreadsTarget, signal: AbortSignal) => Promise<RawResolution>> = {
+  'threads-page': (client, _docIds, target, signal) => threadsPostPage(client, target, signal),
+  'threads-graphql': threadsGraphql,
+};
 
 export type Step = <T>(name: string, run: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
 export async function lookUpThread(client: ThreadsClient, docIds: ThreadsDocIds, target: ThreadsTarget, step: Step): Promise<RawResolution> {
   const failures: ExtractError[] = [];
-  const strategies = [
-    ['threads-page', (signal: AbortSignal) => threadsPostPage(client, target, signal)],
-    ['threads-graphql', (signal: AbortSignal) => threadsGraphql(client, docIds, target, signal)],
-  ] as const;
-  for (const [name, run] of strategies) {
+  for (const name of THREADS_STRATEGIES) {
     try {
-      return await step(name, run);
+      return await step(name, (signal) => THREADS_STRATEGY_RUNS[name](client, docIds, target, signal));
     } catch (err) {
       const failure = err instanceof ExtractError ? err : new ExtractError('changed', String(err));
       failures.push(failure);

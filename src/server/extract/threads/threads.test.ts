@@ -116,17 +116,23 @@ describe('videos, carousels and GIFs', () => {
 });
 
 describe('what fails, and why', () => {
-  it('a text-only thread answers no_media with its own message', async () => {
+  // `service` lets the page pick its own translated message for these two (error-messages.ts).
+  it('a text-only thread answers no_media with its own message, saying it was a Threads link', async () => {
     const { status, body } = await rig.resolve(link(THREADS_FIXTURE.text));
-    expect(body.error.code).toBe('no_media');
-    expect(body.error.message).toBe(TEXT_ONLY_MESSAGE);
+    expect(body.error).toEqual({ code: 'no_media', message: TEXT_ONLY_MESSAGE, service: 'threads' });
     expect(status).toBeGreaterThanOrEqual(400);
   });
 
   it('a Threads profile answers unsupported with its own message, asking Threads nothing', async () => {
     const { body } = await rig.resolve('https://www.threads.com/@zuck');
-    expect(body.error).toMatchObject({ code: 'unsupported', message: THREADS_PROFILE_MESSAGE });
+    expect(body.error).toEqual({ code: 'unsupported', message: THREADS_PROFILE_MESSAGE, service: 'threads' });
     expect(rig.fake.counts.threads()).toBe(0);
+  });
+
+  it('an Instagram failure names no service', async () => {
+    const { body } = await rig.resolve('https://www.instagram.com/p/Missing0001/');
+    expect(body.error.code).toBe('not_found');
+    expect(body.error).not.toHaveProperty('service');
   });
 
   it('the post’s page answering 404 is not_found', async () => {
@@ -143,11 +149,12 @@ describe('what fails, and why', () => {
   it('throttling is rate_limited with Retry-After, never "deleted"; so is api_error_code 368', async () => {
     rig.fake.switches.break('threads-post-page', 'rate_limited').break('threads-graphql', 'rate_limited');
     const { status, headers, body } = await rig.resolve(link(THREADS_FIXTURE.quote));
-    expect([status, body.error.code, headers.get('retry-after')]).toEqual([429, 'rate_limited', '120']);
+    // Threads throttled us, not Instagram and not this instance.
+    expect([status, body.error.code, body.error.source, headers.get('retry-after')]).toEqual([429, 'rate_limited', 'threads', '120']);
     rig.fake.reset();
     rig.fake.switches.threads.add('gating-shell');
     rig.fake.switches.break('threads-graphql', 'temporarily_blocked');
-    expect((await rig.resolve(link(THREADS_FIXTURE.video))).body.error.code).toBe('rate_limited');
+    expect((await rig.resolve(link(THREADS_FIXTURE.video))).body.error).toMatchObject({ code: 'rate_limited', source: 'threads' });
   });
 
   it('a private account’s long code, every answer empty: private', async () => {

@@ -35,8 +35,9 @@ function signerFor(raw: RawResolution, request: Options, options: CobaltAnswerOp
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const origin = options.origin.replace(/\/+$/, '');
   const post = { author: raw.author.username, ...(raw.shortcode ? { code: raw.shortcode } : {}), kind: raw.kind, ...(raw.takenAt ? { time: new Date(raw.takenAt) } : {}) };
-  const nameOf = (item: { index: number; total: number }, rest: Omit<CobaltFileName, 'post' | 'item'>) =>
-    cobaltFileName(request.filenameStyle, { post, item, ...rest });
+  const service = raw.service ?? 'instagram';
+  const nameOf = (item: { index: number; total: number }, rest: Omit<CobaltFileName, 'service' | 'post' | 'item'>) =>
+    cobaltFileName(request.filenameStyle, { service, post, item, ...rest });
   const file = (url: string, filename: string, kind: 'video' | 'image' | 'audio') =>
     `${origin}${MEDIA_ROUTE}${signMediaToken(options.secret, { t: 'm', k: kind, u: url, f: filename, e: tokenExpiry([url], now) })}?download=1`;
   // A DASH track with its audio, or (audio absent) a video track alone: a DASH video-only track as it is, a

@@ -24,17 +24,19 @@ export interface CobaltErrorContext {
    * client, so the gate's challenge_required is cobalt's auth code, not rate_exceeded.
    */
   keyRequired?: boolean;
+  /** The service of the asked link (services.ts): the `context.service` of the errors that name one. Default instagram. */
+  service?: string;
 }
 
-const INSTAGRAM = { service: 'instagram' };
 const API_KEY = /^Api-Key [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The Api-Key scheme, with a key or bare (cobalt's `split(' ', 2)`: a bare `Api-Key` is an invalid key, not none). */
 const API_KEY_SCHEME = /^api-key( |$)/i;
 
-const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: string } }>> = {
+/** `named`: cobalt's answer names the service (`context.service`), as its link.unsupported and fetch.fail do. */
+const BY_CODE: Partial<Record<ErrorCode, { code: string; named?: true }>> = {
   invalid_url: { code: 'link.invalid' },
-  unsupported: { code: 'link.unsupported', context: INSTAGRAM },
-  share_offsite: { code: 'link.unsupported', context: INSTAGRAM },
+  unsupported: { code: 'link.unsupported', named: true },
+  share_offsite: { code: 'link.unsupported', named: true },
   bad_request: { code: 'invalid_body' },
   payload_too_large: { code: 'invalid_body' },
   unsupported_media_type: { code: 'header.content_type' },
@@ -44,9 +46,9 @@ const BY_CODE: Partial<Record<ErrorCode, { code: string; context?: { service: st
   age_restricted: { code: 'content.post.age' },
   restricted: { code: 'content.region' },
   login_required: { code: 'fetch.empty' },
-  upstream_changed: { code: 'fetch.fail', context: INSTAGRAM },
-  upstream_unavailable: { code: 'fetch.fail', context: INSTAGRAM },
-  expired: { code: 'fetch.fail', context: INSTAGRAM },
+  upstream_changed: { code: 'fetch.fail', named: true },
+  upstream_unavailable: { code: 'fetch.fail', named: true },
+  expired: { code: 'fetch.fail', named: true },
   internal: { code: 'generic' },
 };
 
@@ -87,8 +89,8 @@ function rateExceeded(error: ApiError, { limit, sentHeader }: CobaltErrorContext
 export function toCobaltError(error: ApiError, context: CobaltErrorContext): CobaltError {
   switch (error.code) {
     case 'rate_limited':
-      // Instagram throttled this instance: cobalt says the instance was rate limited by the service.
-      return error.source === 'instagram' ? plain('fetch.rate', INSTAGRAM) : rateExceeded(error, context);
+      // Instagram or Threads throttled this instance: cobalt says the instance was rate limited by the service.
+      return error.source === 'instagram' || error.source === 'threads' ? plain('fetch.rate', { service: error.source }) : rateExceeded(error, context);
     case 'challenge_required':
       // The proof of work is for our own pages; a cobalt client past the anonymous allowance is told to wait, and
       // one that has none is told what cobalt tells it without a key (its api.js answers 400 auth.key.*).
@@ -99,7 +101,7 @@ export function toCobaltError(error: ApiError, context: CobaltErrorContext): Cob
       return plain(/agent/i.test(error.message) ? 'auth.key.ua_not_allowed' : 'auth.key.ip_not_allowed');
     default: {
       const known = BY_CODE[error.code];
-      return known ? plain(known.code, known.context) : plain('generic');
+      return known ? plain(known.code, known.named ? { service: context.service ?? 'instagram' } : undefined) : plain('generic');
     }
   }
 }

@@ -8,12 +8,16 @@
  *   pretty   natgeo-C8xYz12AbCd-2 (1080p, instagram).mp4
  *   nerdy    natgeo (1080p, instagram, C8xYz12AbCd-2).mp4
  *
- * A muted video's tags end with `mute`; an audio track's tag is `audio`. Every name is safe to save (safeFileName).
+ * A muted video's tags end with `mute`; an audio track's tag is `audio`. The service is the post's (`threads` for a
+ * thread: `threads_DThPhoto001_1080x1350.jpg`). Every name is safe to save (safeFileName).
  */
 import { mediaFileName, postCode, qualityTag, safeFileName, type FileExtension, type FileNameParts, type FileQuality } from '../../../shared/file-name.ts';
+import type { Service } from '../../../shared/link.ts';
 import type { FilenameStyle } from './schema.ts';
 
 export interface CobaltFileName {
+  /** Whose post it is: the `{service}` of cobalt's styles. */
+  service: Service;
   post: Pick<FileNameParts, 'author' | 'code' | 'kind' | 'time'>;
   item: { index: number; total: number };
   quality?: FileQuality;
@@ -32,10 +36,10 @@ export function cobaltFileName(style: FilenameStyle, file: CobaltFileName): stri
       return file.muted ? safeFileName(name.slice(0, -extension.length) + '-mute' + extension) : name;
     }
     case 'classic':
-      return safeFileName(['instagram', code, ...(number ? [number] : []), ...tags].join('_') + extension);
+      return safeFileName([file.service, code, ...(number ? [number] : []), ...tags].join('_') + extension);
     case 'pretty':
-      return safeFileName(`${file.post.author}-${code}${number ? `-${number}` : ''} (${[...tags, 'instagram'].join(', ')})${extension}`);
+      return safeFileName(`${file.post.author}-${code}${number ? `-${number}` : ''} (${[...tags, file.service].join(', ')})${extension}`);
     case 'nerdy':
-      return safeFileName(`${file.post.author} (${[...tags, 'instagram', `${code}${number ? `-${number}` : ''}`].join(', ')})${extension}`);
+      return safeFileName(`${file.post.author} (${[...tags, file.service, `${code}${number ? `-${number}` : ''}`].join(', ')})${extension}`);
   }
 }

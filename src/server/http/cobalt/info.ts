@@ -16,7 +16,7 @@ export const COBALT_API_VERSION = '11.7.1';
 export function instanceInfo(config: Config, startTime: Date): string {
   const origin = config.publicOrigin.replace(/\/+$/, '');
   return JSON.stringify({
-    cobalt: { version: COBALT_API_VERSION, url: `${origin}/`, startTime: String(startTime.getTime()), services: ['instagram'] },
+    cobalt: { version: COBALT_API_VERSION, url: `${origin}/`, startTime: String(startTime.getTime()), services: ['instagram', 'threads'] },
     // Which code answers: not cobalt's; clients only show these.
     git: { commit: 'gramsave', branch: 'main', remote: 'gramsave' },
   });

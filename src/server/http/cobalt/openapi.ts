@@ -75,7 +75,7 @@ export const cobaltPaths = {
       summary: 'cobalt’s instance info (to any request but a navigation, an Accept naming text/html, or our own origin’s); the home page to those',
       responses: {
         200: {
-          description: '`{ cobalt: { version, url, startTime, services: ["instagram"] }, git }` (curl gets this), or the page (text/html). Vary: Accept, Origin, Sec-Fetch-Site, Sec-Fetch-Mode.',
+          description: '`{ cobalt: { version, url, startTime, services: ["instagram", "threads"] }, git }` (curl gets this), or the page (text/html). Vary: Accept, Origin, Sec-Fetch-Site, Sec-Fetch-Mode.',
         },
       },
     },

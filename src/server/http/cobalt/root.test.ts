@@ -53,7 +53,7 @@ describe('GET /', () => {
       expect(res.headers.get('vary')).toBe(VARY);
       const info = await res.json();
       expect(info).toEqual({
-        cobalt: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), url: `${ORIGIN}/`, startTime: expect.stringMatching(/^\d{13}$/), services: ['instagram'] },
+        cobalt: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), url: `${ORIGIN}/`, startTime: expect.stringMatching(/^\d{13}$/), services: ['instagram', 'threads'] },
         git: { commit: expect.any(String), branch: expect.any(String), remote: expect.any(String) },
       });
     }

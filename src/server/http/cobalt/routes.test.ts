@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../../../../test/fake-instagram/fixtures.ts';
+import { THREADS_FIXTURE } from '../../../../test/fake-instagram/index.ts';
 import { MEDIA_DIR } from '../../../../test/fake-instagram/media-catalog.ts';
 import { RIG_SECRET } from '../../../../test/app-rig.ts';
 import { signMediaToken } from '../../media/token.ts';
@@ -169,6 +170,50 @@ describe('answers', () => {
     expect(story.body).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/^manchesterunited-story-/) });
     const highlight = await cobalt({ url: `${IG}/stories/highlights/${FIXTURE.highlightId}/` });
     expect(highlight.body.status).toBe('picker');
+  });
+});
+
+describe('Threads links (issue 40)', () => {
+  const thread = (code: string) => `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${code}`;
+  beforeEach(async () => {
+    rig.fake.reset();
+    // Each test asks Threads afresh (the memory cache's close() empties it).
+    await rig.app.app.resolver.cache.close();
+  });
+
+  it('a carousel → picker of its four items, each a real file; a photo → tunnel, named as our API names it', async () => {
+    const res = await cobalt({ url: thread(THREADS_FIXTURE.carousel) });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('picker');
+    expect(res.body.picker.map((p: { type: string }) => p.type)).toEqual(['photo', 'video', 'video', 'video']);
+    const [photo, video] = [await fetchTunnel(res.body.picker[0].url), await fetchTunnel(res.body.picker[1].url)];
+    expect(kinds(photo.body)[0]).toMatch(/^video:mjpeg:/);
+    expect(kinds(video.body)[0]).toMatch(/^video:h264:/);
+    const single = await cobalt({ url: `https://www.threads.net/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.photo}?xmt=AQGz` });
+    expect(single.body).toMatchObject({ status: 'tunnel', filename: (await rig.resolve(thread(THREADS_FIXTURE.photo))).body.items[0].filename });
+    // The app's own link is Threads' too.
+    expect((await cobalt({ url: `barcelona://media?shortcode=${THREADS_FIXTURE.video}` })).body.status).toBe('tunnel');
+  });
+
+  it('filenameStyle names the service threads', async () => {
+    const url = thread(THREADS_FIXTURE.video);
+    const names = await Promise.all((['classic', 'pretty', 'nerdy'] as const).map(async (filenameStyle) => (await cobalt({ url, filenameStyle })).body.filename));
+    expect(names[0]).toMatch(new RegExp(`^threads_${THREADS_FIXTURE.video}_\\d+p\\.mp4$`));
+    expect(names[1]).toMatch(new RegExp(`^[\\w.]+-${THREADS_FIXTURE.video} \\(\\d+p, threads\\)\\.mp4$`));
+    expect(names[2]).toMatch(new RegExp(`^[\\w.]+ \\(\\d+p, threads, ${THREADS_FIXTURE.video}\\)\\.mp4$`));
+  });
+
+  it('errors name the service threads in their context', async () => {
+    const error = (code: string, context?: object) => ({ status: 'error', error: { code: `error.api.${code}`, ...(context ? { context } : {}) } });
+    expect((await cobalt({ url: 'https://www.threads.com/@zuck' })).body).toEqual(error('link.unsupported', { service: 'threads' }));
+    expect((await cobalt({ url: 'https://www.threads.com/search?q=x' })).body).toEqual(error('link.unsupported', { service: 'threads' }));
+    expect((await cobalt({ url: thread(THREADS_FIXTURE.text) })).body).toEqual(error('content.post.unavailable'));
+    rig.fake.switches.break('threads-post-page', 'server_error').break('threads-graphql', 'server_error');
+    expect((await cobalt({ url: thread(THREADS_FIXTURE.photo) })).body).toEqual(error('fetch.fail', { service: 'threads' }));
+    rig.fake.reset();
+    // Threads throttled this instance: cobalt's fetch.rate, naming threads.
+    rig.fake.switches.break('threads-post-page', 'rate_limited').break('threads-graphql', 'rate_limited');
+    expect((await cobalt({ url: thread(THREADS_FIXTURE.video) })).body).toEqual(error('fetch.rate', { service: 'threads' }));
   });
 });
 

@@ -48,7 +48,10 @@ export const cobaltRoutes: FastifyPluginAsync<CobaltRouteOptions> = async (app, 
       const value = reply.getHeader(name);
       return value === undefined ? undefined : String(value);
     };
-    const mapped = cobaltErrorOf(err, { authorization, limit, sentHeader, keyRequired });
+    // The asked link's service names the errors that name one (a Threads link's are threads').
+    const url = (request.body as { url?: unknown } | undefined)?.url;
+    const service = typeof url === 'string' ? serviceOfLink(url) : undefined;
+    const mapped = cobaltErrorOf(err, { authorization, limit, sentHeader, keyRequired, ...(service ? { service } : {}) });
     if (!mapped) request.log.error({ err }, 'unexpected error on cobalt POST /');
     return send(reply, mapped ?? GENERIC_ERROR);
   });

@@ -38,19 +38,26 @@ const SERVICES: Record<string, readonly Domain[]> = {
 /** Every service name a key file may list in `allowedServices`: cobalt's, and ours. */
 export const SERVICE_NAMES: ReadonlySet<string> = new Set(Object.keys(SERVICES));
 
-function hostOf(link: string): string | undefined {
+/** The apps' own links (`instagram://media?id=`, Threads' `barcelona://media?shortcode=`): their service by scheme. */
+const APP_SCHEMES: Record<string, string> = { 'instagram:': 'instagram', 'barcelona:': 'threads' };
+
+function urlOf(link: string): URL | undefined {
   const text = link.trim();
   try {
     // Our own API takes a link without its scheme; so does this.
-    return new URL(/^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`).hostname.toLowerCase().replace(/\.$/, '');
+    return new URL(/^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`);
   } catch {
     return undefined;
   }
 }
 
-/** The service a link's host belongs to (cobalt's name), or undefined when it is no service's. */
+/** The service a link's host (or app scheme) belongs to (cobalt's name), or undefined when it is no service's. */
 export function serviceOfLink(link: string): string | undefined {
-  const host = hostOf(link);
+  const url = urlOf(link);
+  if (!url) return undefined;
+  const app = APP_SCHEMES[url.protocol.toLowerCase()];
+  if (app) return app;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (!host) return undefined;
   for (const [service, domains] of Object.entries(SERVICES)) {
     for (const [domain, subdomains] of domains) {
