@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_IDS } from '../../shared/tools.ts';
 import { runLookup, type LookupPage } from './run-lookup.ts';
-import { looksLikeInstagramLink, looksLikeProfileInput } from './validate-link.ts';
+import { looksLikeLink, looksLikeProfileInput } from './validate-link.ts';
 
 /** A page that records what the lookup asked of it, making no request. */
 function pageOf(formId: LookupPage['formId']) {
@@ -10,7 +10,7 @@ function pageOf(formId: LookupPage['formId']) {
   const page: LookupPage = {
     formId,
     profile,
-    valid: (value) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeInstagramLink(value)),
+    valid: (value) => (profile || formId === 'story' ? looksLikeProfileInput(value) : looksLikeLink(value)),
     t: (key) => key,
     startBatch: () => asked.push('batch'),
     toProfile: (username) => asked.push(`profile:${username}`),

@@ -31,7 +31,8 @@ export const HydrateFallback = NotFoundRoute;
 
 export function meta(args: MetaArgs<typeof loader>) {
   const { matches, location, loaderData } = args;
-  if (!loaderData) return notFoundMeta(args);
+  // A mistyped address (clientLoader above) keeps the 404 page's title and noindex.
+  if (!isBlogSlug(splitLanguage(location.pathname).path.split('/').filter(Boolean).pop() ?? '')) return notFoundMeta(args);
   const root = rootDataOf(matches);
   const post = loaderData?.post;
   const title = `${post?.title ?? titleFromSlug(loaderData?.slug ?? '')} | Gramsave`;

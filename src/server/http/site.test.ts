@@ -276,7 +276,7 @@ describe('the visitor’s language on the first request (issue 37 point 6)', () 
   it('still answers cobalt’s instance info to a client that is no browser visit (issue 39)', async () => {
     const res = await app.inject({ url: '/', headers: { accept: '*/*', 'accept-language': 'fr-FR' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ cobalt: { services: ['instagram'] } });
+    expect(res.json()).toMatchObject({ cobalt: { services: expect.arrayContaining(['instagram']) } });
   });
 });
 
