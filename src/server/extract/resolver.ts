@@ -18,7 +18,7 @@ import { DocIdHealer } from './instagram/discovery/doc-id-healer.ts';
 import { DocIdBook, type DocIdEntry, type DocIdOperation } from './instagram/doc-ids.ts';
 import { POST_STRATEGIES } from './instagram/post-strategies.ts';
 import type { EgressPoolStatus } from './meta/egress/egress-pool.ts';
-import { asClient, withWaitAllowance } from './meta/egress/lookup-client.ts';
+import { asClient, withLookup } from './meta/egress/lookup-client.ts';
 import { resolveShareLink } from './instagram/share-link.ts';
 import type { InstagramDeps, PostTarget } from './instagram/strategy.ts';
 import { TokenStore } from './instagram/tokens.ts';
@@ -192,7 +192,9 @@ export class Resolver {
       if (known) throw known;
       return this.flights.run(key, () => this.cache.get(key), async () => {
         const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
-        const found = await withWaitAllowance(this.config.instagram.egress.maxWaitMs, () => this.lookUp(link, key, deadline)).catch(async (err: unknown) => {
+        // One lookup to the egress budget: its kind's maximum reserved with its first request (a Threads post 3, the rest 4).
+        const kind = link.kind === 'thread' ? 'thread' : 'post';
+        const found = await withLookup(kind, this.config.instagram.egress.maxWaitMs, () => this.lookUp(link, key, deadline)).catch(async (err: unknown) => {
           if (post && err instanceof ExtractError) await this.verdicts.remember(post, err, service);
           throw err;
         });

@@ -11,7 +11,7 @@ import { MemoryBudgetStore, RedisBudgetStore } from '../meta/egress/budget-store
 import { CookieJars } from '../meta/egress/cookie-jar.ts';
 import { EgressBudget } from '../meta/egress/egress-budget.ts';
 import type { Egress, EgressPool } from '../meta/egress/egress-pool.ts';
-import { currentClient, waitAllowance } from '../meta/egress/lookup-client.ts';
+import { currentClient, currentLookup } from '../meta/egress/lookup-client.ts';
 import { TransportError } from '../meta/egress/transport.ts';
 
 /** The user agent impit's Chrome fingerprint stands for (undici sends it as is). */
@@ -115,12 +115,14 @@ export class ThreadsClient {
     return this.jars.of(`threads:${this.pick().key}`);
   }
 
+  /** A token of Threads' budget, from the lookup's reservation (a Threads post reserves 3 with its first request). */
   private async acquire(egress: Egress, signal: AbortSignal | undefined): Promise<void> {
-    const allowance = waitAllowance();
+    const lookup = currentLookup();
+    const allowance = lookup?.allowance;
     const started = Date.now();
     const waits = allowance ? (signal ? AbortSignal.any([signal, allowance.signal()]) : allowance.signal()) : signal;
     try {
-      await this.budget.acquire(`threads:${egress.key}`, egress.label, currentClient(), waits);
+      await this.budget.acquire(`threads:${egress.key}`, egress.label, currentClient(), waits, lookup);
     } finally {
       allowance?.spent(Date.now() - started);
     }

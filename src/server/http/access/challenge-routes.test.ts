@@ -109,6 +109,32 @@ describe('under flood (issue 38)', () => {
     }
   });
 
+  it('makes a flood pay per lookup: under saturation a token carries one lookup, then the challenge is asked again', async () => {
+    const busy = await startResolveRig({ env: { ...env, CHALLENGE_FREE_PER_MIN: '100', IG_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '300' } });
+    const earn = async (address: string) => {
+      const challenge = await challengeFor(busy.app.base, address);
+      return ((await (await redeem(busy.app.base, address, challenge, solveChallenge(challenge))).json()) as { token: string }).token;
+    };
+    try {
+      // Quiet (no Instagram request yet): the token is not spent by its lookup (which caches the post).
+      const token = await earn('198.51.100.90');
+      expect((await lookUp(busy.app.base, '198.51.100.90', token)).status).toBe(200);
+      const codes = [...busy.fake.fixtures.posts.keys()].slice(1, 5);
+      const flood = await Promise.all(codes.map((code, i) => lookUpCode(busy.app.base, `198.51.100.${60 + i}`, code)));
+      expect(flood.map((res) => res.status)).toContain(429);
+      // Saturated: the token pays for one lookup more, and no other.
+      const paid = await lookUp(busy.app.base, '198.51.100.90', token);
+      expect(paid.status, await paid.clone().text()).toBe(200);
+      expect(await codeOf(await lookUp(busy.app.base, '198.51.100.90', token))).toEqual([429, 'challenge_required']);
+      // A new solve pays for the next one.
+      const fresh = await earn('198.51.100.90');
+      expect((await lookUp(busy.app.base, '198.51.100.90', fresh)).status).toBe(200);
+      expect(await codeOf(await lookUp(busy.app.base, '198.51.100.90', fresh))).toEqual([429, 'challenge_required']);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('costs at most what a phone 4× slower than this machine solves in 5 s, and never less than the base', () => {
     const base = { puzzles: 12, bits: 10 };
     expect(costUnderLoad(base, 0)).toEqual(base);

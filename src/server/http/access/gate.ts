@@ -3,7 +3,9 @@
  * per key name) and is refused `unauthorized` (401: unknown or malformed) or `forbidden` (403: not from this address
  * or user agent) when it is not. A request with a token from a solved challenge (`Authorization: Bearer`) goes on
  * while the token is good for its address. Any other request (a token that ended included) is anonymous: it has CHALLENGE_FREE_PER_MIN lookups a
- * minute (none with API_AUTH_REQUIRED), then `challenge_required` (429). These ApiErrors are the contract cobalt's
+ * minute (none with API_AUTH_REQUIRED), then `challenge_required` (429). While the egress budget is saturated (issue 38
+ * point 3) a flood pays per lookup: the anonymous allowance is none, and a token carries one lookup only (the first
+ * use of it since the saturation began; the next is asked for a new challenge). These ApiErrors are the contract cobalt's
  * endpoint maps to its own codes (error.api.auth.*).
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -11,7 +13,8 @@ import { countChallenge, countLookupByKey } from '../../access-metrics.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { FreeLookups } from './free-lookups.ts';
 import { clientOf } from './identity.ts';
-import { tokenChecker } from './session-token.ts';
+import { TOKEN_LIFETIME_SECONDS, tokenChecker } from './session-token.ts';
+import type { SpentSolutions } from './spent-solutions.ts';
 
 export interface GateOptions {
   authRequired: boolean;
@@ -19,6 +22,8 @@ export interface GateOptions {
   secret: Buffer;
   /** The egress budget's saturation (0 quiet): while it is saturated, the anonymous allowance is none. */
   saturation?: () => number;
+  /** The tokens that have paid for a lookup under saturation (shared through Redis: once across instances). */
+  spentTokens?: SpentSolutions;
 }
 
 const BEARER = /^bearer /i;
@@ -30,7 +35,7 @@ function challengeRequired(why: string): ApiError {
   });
 }
 
-export function createGate({ authRequired, free, secret, saturation }: GateOptions) {
+export function createGate({ authRequired, free, secret, saturation, spentTokens }: GateOptions) {
   const tokenValid = tokenChecker(secret);
   // A callback hook, not an async one: it runs on every lookup, cached resolves included.
   return function gate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -42,7 +47,16 @@ export function createGate({ authRequired, free, secret, saturation }: GateOptio
     if (access && access.status !== 'none') return done(new ApiError(access.status, access.reason));
     // A token that has ended, or was earned from another address, counts for nothing: the request is anonymous.
     const authorization = request.headers.authorization;
-    if (authorization !== undefined && BEARER.test(authorization) && tokenValid(authorization.slice(7), clientOf(request))) return done();
+    if (authorization !== undefined && BEARER.test(authorization) && tokenValid(authorization.slice(7), clientOf(request))) {
+      if (!spentTokens || !((saturation?.() ?? 0) > 0)) return done();
+      // Under flood a solved challenge pays for one lookup, so that a wide flood pays per lookup, not per five minutes.
+      const signature = authorization.slice(7).split('.')[1]!;
+      spentTokens.claim(`token:${signature}`, TOKEN_LIFETIME_SECONDS * 1000).then(
+        (first) => done(first ? undefined : challengeRequired('This instance is busy: each lookup needs its own solved challenge for now.')),
+        () => done(),
+      );
+      return;
+    }
     if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
     // A flood of addresses each within its allowance would spend Instagram's budget for free: under saturation, none.
     if ((saturation?.() ?? 0) > 0) return done(challengeRequired('This instance is busy: every lookup needs a solved challenge for now.'));

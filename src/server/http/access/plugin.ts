@@ -13,6 +13,7 @@ import { createGate } from './gate.ts';
 import { accessGetter } from './identity.ts';
 import { loadKeySource } from './key-source.ts';
 import { challengeSecretOf } from './proof-of-work.ts';
+import { memorySpentSolutions, redisSpentSolutions } from './spent-solutions.ts';
 
 export interface AccessOptions {
   config: Config;
@@ -28,7 +29,8 @@ const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis, s
   app.decorateRequest('access', { getter: accessGetter(keys ? () => keys.current() : undefined) });
   const secret = challengeSecretOf(config.media.secret);
   const free = createFreeLookups(config.access.challengeFreePerMin, redis, app.log);
-  const gate = createGate({ authRequired: config.access.authRequired, free, secret, ...(saturation ? { saturation } : {}) });
+  const spentTokens = redis ? redisSpentSolutions(redis) : memorySpentSolutions();
+  const gate = createGate({ authRequired: config.access.authRequired, free, secret, ...(saturation ? { saturation, spentTokens } : {}) });
   app.addHook('onRoute', (route) => {
     if (route.config?.lookup !== true) return;
     const own = route.preHandler;

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { USERNAME_RE } from '../../../shared/link.ts';
 import { ExtractError, toApiError } from '../../extract/failure.ts';
-import { asClient, withWaitAllowance } from '../../extract/meta/egress/lookup-client.ts';
+import { asClient, withLookup } from '../../extract/meta/egress/lookup-client.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { clientOf } from '../access/identity.ts';
 
@@ -26,10 +26,11 @@ export async function forClient<T>(request: FastifyRequest, run: (signal: AbortS
 }
 
 /**
- * A lookup route's run: as forClient, and its requests together wait at most `maxWaitMs` (IG_EGRESS_MAX_WAIT_MS) for
- * the egress budget, however many sections or steps it has; a section not reached is refused as rate_limited with
- * its Retry-After. (A ZIP's download is no lookup: its pages wait each their turn.)
+ * A lookup route's run: as forClient, one profile-view lookup to the egress budget (its maximum reserved with its
+ * first request, what it did not spend given back), and its requests together wait at most `maxWaitMs`
+ * (IG_EGRESS_MAX_WAIT_MS), however many sections or steps it has; a section not reached is refused as rate_limited
+ * with its Retry-After. (A ZIP's download is no lookup: its pages wait each their turn.)
  */
 export function forLookup<T>(request: FastifyRequest, maxWaitMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return forClient(request, (signal) => withWaitAllowance(maxWaitMs, () => run(signal)));
+  return forClient(request, (signal) => withLookup('profile', maxWaitMs, () => run(signal)));
 }

@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { countDocIdDiscovery } from '../../../metrics.ts';
 import type { UpstreamClient } from '../client.ts';
+import { withInnerLookup } from '../../meta/egress/lookup-client.ts';
 import { DOC_ID_OPERATIONS, type DocIdBook, type DocIdLogger, type DocIdOperation } from '../doc-ids.ts';
 import { discoverDocIds, DISCOVERY_LIMITS, type DiscoveryLimits, type DiscoveryPass } from './discover-doc-ids.ts';
 
@@ -46,7 +47,8 @@ export class DocIdHealer {
       countDocIdDiscovery('cooling_down');
       return undefined;
     }
-    this.inFlight ??= this.discover(pagePath).finally(() => (this.inFlight = undefined));
+    // A heal reserves its own maximum (10) beside the lookup that needed it, and gives back what it did not spend.
+    this.inFlight ??= withInnerLookup('heal', () => this.discover(pagePath)).finally(() => (this.inFlight = undefined));
     await this.inFlight;
     return changed();
   }

@@ -1,16 +1,18 @@
 /**
- * How many upstream requests each client asked the egress budget for in the last minute, granted or not: the budget
- * gives its next token to the waiting client with the fewest, so a flood of clients that ask a lot cannot push a
- * visitor who asks little out of the wait. Asks, not grants: under a flood the budget's share per client is tiny
- * (60 a minute over 20 flooders is 3 each), so by grants a visitor with a few lookups already ranks behind flooders
- * whose asks were mostly refused; by asks the flooder's refusals count against it (bench/flood.ts measured both).
+ * How many lookups each client asked the egress budget for in the last minute, granted or not (issue 38 point 3:
+ * whole lookups, not requests; a request outside any lookup counts as one): the budget gives its next grant to the
+ * waiting client with the fewest, so a flood of clients that ask a lot cannot push a visitor who asks little out of
+ * the wait, and a visitor whose lookups happen to take three requests is not ranked behind a client whose take one.
+ * Asks, not grants: under a flood the budget's share per client is tiny (60 a minute over 20 flooders is 3 each),
+ * so by grants a visitor with a few lookups already ranks behind flooders whose asks were mostly refused; by asks the
+ * flooder's refusals count against it (bench/flood.ts measured both).
  * In memory (a sliding minute) for one instance; in Redis (a counter per client and minute, Redis's own expiry) when
  * REDIS_URL is set, so that a client spreading its flood over N instances is counted once.
  */
 import type { Redis } from 'ioredis';
 
 export interface AskLedger {
-  /** `client` asked for a token. */
+  /** `client` asked for a lookup (or a lone request). */
   record(client: string): void;
   /** Asks in the last minute, in the order of `clients`. */
   counts(clients: readonly string[]): Promise<number[]>;

@@ -1,12 +1,17 @@
 /**
- * Token buckets, one per egress: `perMinute` refill, a burst of ten seconds' worth. take() spends a token and
- * answers 0, or answers how many milliseconds until one is there. In memory for one instance; in Redis (one Lua
+ * Token buckets, one per egress: `perMinute` refill, a burst of ten seconds' worth. take(n) spends n tokens and
+ * answers 0, or answers how many milliseconds until it may; give(n) puts back tokens a lookup reserved and did not
+ * spend. A lookup reserves its kind's maximum at once (egress-budget.ts) as soon as one token is there, and the bucket
+ * owes the rest: the next lookup waits until the refill has paid it back, so the rate holds on average while the
+ * first in line waits at most one interval, as a single request did (waiting for all four tokens of a cold post at
+ * 60 a minute took the flood bench's visitor past IG_EGRESS_MAX_WAIT_MS). In memory for one instance; in Redis (one Lua
  * script, Redis's own clock) when REDIS_URL is set, so that N instances behind one address share one budget.
  */
 import type { Redis } from 'ioredis';
 
 export interface BudgetStore {
-  take(egress: string): Promise<number>;
+  take(egress: string, n?: number): Promise<number>;
+  give(egress: string, n: number): Promise<void>;
 }
 
 export interface BucketShape {
@@ -25,17 +30,27 @@ export class MemoryBudgetStore implements BudgetStore {
     this.burst = burstOf(shape.perMinute);
   }
 
-  async take(egress: string): Promise<number> {
+  async take(egress: string, n = 1): Promise<number> {
+    const bucket = this.refilled(egress);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= n;
+      return 0;
+    }
+    return Math.ceil((1 - bucket.tokens) / this.perMs);
+  }
+
+  async give(egress: string, n: number): Promise<void> {
+    const bucket = this.refilled(egress);
+    bucket.tokens = Math.min(this.burst, bucket.tokens + n);
+  }
+
+  private refilled(egress: string): { tokens: number; at: number } {
     const now = this.now();
     const bucket = this.buckets.get(egress) ?? { tokens: this.burst, at: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * this.perMs);
     bucket.at = now;
     this.buckets.set(egress, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil((1 - bucket.tokens) / this.perMs);
+    return bucket;
   }
 }
 
@@ -48,8 +63,11 @@ local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(state[1]) or burst
 local at = tonumber(state[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) * perMs)
+local n = tonumber(ARGV[3])
 local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / perMs) end
+if n < 0 then tokens = math.min(burst, tokens - n)
+elseif tokens >= 1 then tokens = tokens - n
+else wait = math.ceil((1 - tokens) / perMs) end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], 600000)
 return wait
@@ -68,12 +86,22 @@ export class RedisBudgetStore implements BudgetStore {
     this.burst = burstOf(shape.perMinute);
   }
 
-  async take(egress: string): Promise<number> {
+  async take(egress: string, n = 1): Promise<number> {
     try {
-      return Number(await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst)));
+      return Number(await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(n)));
     } catch {
       // Redis is down: this instance keeps its own budget rather than stopping every lookup.
-      return this.fallback.take(egress);
+      return this.fallback.take(egress, n);
+    }
+  }
+
+  /** Tokens back (a negative take: the same script, so the refill and the cap are counted the same way). */
+  async give(egress: string, n: number): Promise<void> {
+    if (n <= 0) return;
+    try {
+      await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(-n));
+    } catch {
+      await this.fallback.give(egress, n);
     }
   }
 }

@@ -1,15 +1,18 @@
 /**
- * The request budget of each egress (IG_EGRESS_PER_MIN). A request takes a token; when none is left it waits, for at
- * most IG_EGRESS_MAX_WAIT_MS, then gives up as rate_limited with a Retry-After that says when its turn would come.
- * The wait is fair under a flood: each token goes to the waiting client that asked for the fewest in the last
- * minute (ask-ledger.ts), and a client may hold at most MAX_WAITING_PER_CLIENT waiting requests (more are refused at
- * once), so twenty addresses asking for missing posts cannot keep a visitor who asks little waiting. Cache hits and
- * single-flight joins send nothing, so they cost nothing.
+ * The request budget of each egress (IG_EGRESS_PER_MIN), admitted by whole lookups (issue 38 point 3): a lookup's
+ * first request reserves its kind's maximum (lookup-reservation.ts) and its later requests spend that reservation
+ * without waiting; a request outside any lookup (a ZIP's pages, a share link) takes one token. When the tokens are
+ * not there it waits, for at most IG_EGRESS_MAX_WAIT_MS, then gives up as rate_limited with a Retry-After that says
+ * when its turn would come. The wait is fair under a flood: each grant goes to the waiting client that asked for the
+ * fewest lookups in the last minute (ask-ledger.ts), and a client may hold at most MAX_WAITING_PER_CLIENT waiting
+ * lookups (more are refused at once), so twenty addresses asking for missing posts cannot keep a visitor who asks
+ * little waiting. Cache hits and single-flight joins send nothing, so they cost nothing.
  */
 import { countEgress } from '../../../metrics.ts';
 import { ExtractError } from '../../failure.ts';
 import type { BudgetStore } from './budget-store.ts';
 import { MemoryAskLedger, type AskLedger } from './ask-ledger.ts';
+import type { Lookup, ReservingBudget } from './lookup-reservation.ts';
 
 /** A couple: a page's lookup and the batch beside it; a scraper's hundredth parallel request is refused, not queued. */
 export const MAX_WAITING_PER_CLIENT = 2;
@@ -19,13 +22,15 @@ export const SATURATED_FOR_MS = 10_000;
 interface Waiter {
   client: string;
   label: string;
+  /** Tokens it waits for: a lookup's reservation, or one request's. */
+  tokens: number;
   /** Arrival order: the tie-break between clients that asked as much. */
   seq: number;
   grant(): void;
   done: boolean;
 }
 
-export class EgressBudget {
+export class EgressBudget implements ReservingBudget {
   /** Waiting requests per egress, in arrival order (those that gave up are dropped as the pump passes). */
   private readonly queues = new Map<string, Waiter[]>();
   private readonly waitingByClient = new Map<string, number>();
@@ -44,26 +49,53 @@ export class EgressBudget {
     this.intervalMs = 60_000 / options.perMinute;
   }
 
-  /** Requests waiting for `egress`'s budget. */
+  /** Lookups and lone requests waiting for `egress`'s budget. */
   waiting(egress: string): number {
     return (this.queues.get(egress) ?? []).filter((w) => !w.done).length;
   }
 
+  /** The tokens those waiting for `egress` wait for. */
+  private waitingTokens(egress: string): number {
+    return (this.queues.get(egress) ?? []).reduce((sum, w) => sum + (w.done ? 0 : w.tokens), 0);
+  }
+
   /**
    * Resolves when this request may go out through `egress`; rejects as rate_limited when it may not soon. `signal`
-   * ends the wait early (the lookup's own deadline).
+   * ends the wait early (the lookup's own deadline). Within `lookup`, the request spends the lookup's reservation on
+   * this egress, or waits for one (what the lookup may still need) when it holds none here.
    */
-  async acquire(egress: string, label: string, client: string, signal?: AbortSignal): Promise<void> {
-    this.seen.add(egress);
-    this.ledger.record(client);
-    if (this.waiting(egress) === 0 && (await this.store.take(egress)) === 0) {
-      this.granted(label);
-      return;
+  async acquire(egress: string, label: string, client: string, signal?: AbortSignal, lookup?: Lookup): Promise<void> {
+    if (lookup) {
+      // Parallel sections of one lookup wait for its one reservation.
+      const pending = lookup.pending(this, egress);
+      if (pending) await pending;
+      if (lookup.spend(this, egress)) return this.granted(label);
+      const tokens = lookup.toReserve(this, egress);
+      if (tokens > 0) {
+        await lookup.reserve(this, egress, tokens, () => this.wait(egress, label, client, tokens, signal, !lookup.admitted));
+        return this.granted(label);
+      }
     }
+    // A lone request, or one past its lookup's reservation (it counts as no new lookup of its client).
+    await this.wait(egress, label, client, 1, signal, !lookup);
+    this.granted(label);
+  }
+
+  /** Tokens back: what a lookup reserved and did not spend. */
+  giveBack(egress: string, tokens: number): void {
+    if (tokens <= 0) return;
+    void this.store.give(egress, tokens).then(() => this.pump(egress), () => undefined);
+  }
+
+  /** Resolves when `tokens` are taken for this client on `egress` (its turn in the fair queue), or rejects. */
+  private async wait(egress: string, label: string, client: string, tokens: number, signal: AbortSignal | undefined, newAsk: boolean): Promise<void> {
+    this.seen.add(egress);
+    if (newAsk) this.ledger.record(client);
+    if (this.waiting(egress) === 0 && (await this.store.take(egress, tokens)) === 0) return;
     const held = this.waitingByClient.get(client) ?? 0;
     if (held >= MAX_WAITING_PER_CLIENT) {
       countEgress(label, 'refusal');
-      throw this.refusal(label, `${held} requests of this client already wait for the request budget`, held);
+      throw this.refusal(label, `${held} lookups of this client already wait for the request budget`, this.waitingTokens(egress) + tokens);
     }
     countEgress(label, 'wait');
     this.waitingByClient.set(client, held + 1);
@@ -79,11 +111,11 @@ export class EgressBudget {
       const waiter: Waiter = {
         client,
         label,
+        tokens,
         seq: this.seq++,
         done: false,
         grant: () => {
           finish();
-          this.granted(label);
           resolve();
         },
       };
@@ -91,7 +123,7 @@ export class EgressBudget {
         if (waiter.done) return;
         finish();
         countEgress(label, 'refusal');
-        reject(this.refusal(label, why, this.waiting(egress)));
+        reject(this.refusal(label, why, this.waitingTokens(egress) + tokens));
       };
       const onAbort = () => giveUp('the lookup ended while it waited for the request budget');
       const timer = setTimeout(() => {
@@ -115,7 +147,7 @@ export class EgressBudget {
    */
   saturation(now = Date.now()): number {
     let least = Infinity;
-    for (const egress of this.seen) least = Math.min(least, ((this.waiting(egress) + 1) * this.intervalMs) / this.options.maxWaitMs);
+    for (const egress of this.seen) least = Math.min(least, ((this.waitingTokens(egress) + 1) * this.intervalMs) / this.options.maxWaitMs);
     if (this.seen.size === 0) least = 0;
     const queued = least > 1 ? least : 0;
     return Math.max(queued, now - this.lastSpentAt < SATURATED_FOR_MS ? 1 : 0);
@@ -126,10 +158,10 @@ export class EgressBudget {
     countEgress(label, 'request');
   }
 
-  /** Its turn would come after those still waiting: that is when a slot frees up for it. */
-  private refusal(label: string, why: string, ahead: number): ExtractError {
+  /** Its turn would come once the tokens of those still waiting and its own have come in: then, come back. */
+  private refusal(label: string, why: string, tokens: number): ExtractError {
     return new ExtractError('rate_limited', `egress ${label}: ${why}`, {
-      retryAfterSeconds: Math.max(1, Math.ceil(((ahead + 1) * this.intervalMs) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((tokens * this.intervalMs) / 1000)),
       source: 'instance',
     });
   }
@@ -140,15 +172,18 @@ export class EgressBudget {
     this.pumping.add(egress);
     try {
       for (;;) {
-        const live = this.live(egress);
-        if (live.length === 0) break;
-        const wait = await this.store.take(egress);
+        if (this.live(egress).length === 0) break;
+        // The first in line takes its tokens when they are there; the line is looked at again meanwhile, as someone
+        // who asked less may come, or the first give up.
+        const next = await this.askedLeast(egress);
+        if (!next) continue;
+        const wait = await this.store.take(egress, next.tokens);
         if (wait > 0) {
           await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
           continue;
         }
-        const next = await this.askedLeast(egress);
-        next?.grant();
+        if (next.done) await this.store.give(egress, next.tokens); // it gave up while the tokens were taken
+        else next.grant();
       }
     } finally {
       this.pumping.delete(egress);
@@ -163,7 +198,7 @@ export class EgressBudget {
     return queue;
   }
 
-  /** The first-come waiter of the client that asked least in the last minute. */
+  /** The first-come waiter of the client that asked for the fewest lookups in the last minute. */
   private async askedLeast(egress: string): Promise<Waiter | undefined> {
     const clients = [...new Set(this.live(egress).map((w) => w.client))];
     const counts = await this.ledger.counts(clients);

@@ -107,11 +107,14 @@ export class EgressPool {
   }
 
   /**
-   * The next usable egress in turn that `avoid` does not hold. When none is usable, the next one Instagram itself
+   * The egress (by key) a lookup holds its reservation on, when it is usable and `avoid` does not hold it: a lookup's
+   * logged-out requests stay on one egress. Else the next usable egress in turn that `avoid` does not hold. When none is usable, the next one Instagram itself
    * cooled (a 429, a wall: a lookup must go somewhere, and one egress alone would otherwise refuse every lookup);
    * never one cooled by its transport (its requests would only time out or be refused): then undefined.
    */
-  forAnonymous(avoid: ReadonlySet<Egress> = new Set()): Egress | undefined {
+  forAnonymous(avoid: ReadonlySet<Egress> = new Set(), preferred?: string): Egress | undefined {
+    const held = preferred === undefined ? undefined : this.egresses.find((e) => e.key === preferred);
+    if (held && !avoid.has(held) && this.usableLoggedOut(held)) return held;
     const n = this.egresses.length;
     for (let i = 0; i < n; i++) {
       const egress = this.egresses[(this.turn + i) % n]!;

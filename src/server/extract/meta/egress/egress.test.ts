@@ -25,15 +25,34 @@ describe('the token bucket', () => {
   });
 });
 
+describe('a lookup’s reservation in the token bucket', () => {
+  it('takes a lookup’s whole reservation once one token is there, owes the rest, and takes back what was not spent', async () => {
+    let now = 0;
+    const store = new MemoryBudgetStore({ perMinute: 6 }, () => now); // a burst of one, a token every 10 s
+    expect(await store.take('direct', 4)).toBe(0);
+    // The bucket owes three: the next lookup waits for the refill to pay them back and bring one.
+    expect(await store.take('direct', 4)).toBe(40_000);
+    await store.give('direct', 3); // the lookup sent one request of its four
+    expect(await store.take('direct', 4)).toBe(10_000);
+    now += 10_000;
+    await store.give('direct', 100); // never past the burst
+    expect(await store.take('direct', 1)).toBe(0);
+    expect(await store.take('direct', 1)).toBe(10_000);
+  });
+});
+
 /** A store whose tokens the test hands out. */
 class ManualStore implements BudgetStore {
   tokens = 0;
-  async take(): Promise<number> {
-    if (this.tokens > 0) {
-      this.tokens--;
+  async take(_egress: string, n = 1): Promise<number> {
+    if (this.tokens >= n) {
+      this.tokens -= n;
       return 0;
     }
     return 20;
+  }
+  async give(_egress: string, n: number): Promise<void> {
+    this.tokens += n;
   }
 }
 
