@@ -1,7 +1,7 @@
 // Gramsave's service worker (scripts/pwa-assets.mjs fills in the version, the shell list, the languages, the tool
 // pages and the offline strings at build time).
 // It keeps the app shell (the home page and the scripts and styles it loads) so the installed app starts
-// offline, the pages visited, network first, and the home and six tool pages of the visitor's language (the language
+// offline, the pages visited, network first, and the home and seven tool pages of the visitor's language (the language
 // of the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
 // offline too. Offline, `/` (the installed app's start) goes where the server's redirect would: to the home of the
 // saved language (the last page's, which every page records in a cookie), else of the browser's. Any other page that cannot be reached offline gets our own offline page, in its language, with a
@@ -63,7 +63,7 @@ function assetsIn(html) {
 
 let kept = null;
 /**
- * Keeps the home and six tool pages of a language, their route data and what they load, in place of another
+ * Keeps the home and seven tool pages of a language, their route data and what they load, in place of another
  * language's. One language at a time keeps the cache small; a failure leaves what was kept and is tried again next time.
  */
 function keepToolPages(lang) {

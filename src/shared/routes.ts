@@ -44,6 +44,7 @@ function nearMisses(): Record<string, string> {
     '/photos': toolPath('photo'),
     '/stories': toolPath('story'),
     '/igtv': toolPath('igtv'),
+    '/threads': toolPath('threads'),
     '/dp': toolPath('profile'),
     '/profile': toolPath('profile'),
     '/profile-picture': toolPath('profile'),

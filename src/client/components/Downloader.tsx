@@ -46,6 +46,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         input={input}
         profile={profile}
         story={formId === 'story'}
+        {...(form.placeholder ? { placeholder: form.placeholder } : {})}
         link={link}
         setLink={setLink}
         loading={loading}

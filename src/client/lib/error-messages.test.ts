@@ -33,11 +33,12 @@ describe('errorMessageKey (spec §8)', () => {
     expect(lookup(errorMessageKey(api('not_found'), 'home'))).toBe('Content not found or has been deleted. Please check the URL.');
   });
 
-  it('says who asks for a rate limit’s wait: Instagram, or this site', () => {
+  it('says who asks for a rate limit’s wait: Instagram, Threads, or this site', () => {
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' }, 'home')).toBe('errors.rateLimitedInstagram');
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instance' }, 'story')).toBe('errors.rateLimitedInstance');
     // Threads throttling us is never said to be Instagram's doing.
-    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimited');
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimitedThreads');
+    expect(lookup('errors.rateLimitedThreads')).toBe('Threads is limiting our requests right now.');
     expect(lookup('errors.rateLimitedInstagram')).toMatch(/Instagram/);
     expect(lookup('errors.rateLimitedInstance')).not.toMatch(/Instagram/);
   });
@@ -66,6 +67,7 @@ describe('errorMessageKey (spec §8)', () => {
       reels: 'errors.failedReels',
       igtv: 'errors.failedIgtv',
       profile: 'errors.failedProfile',
+      threads: 'errors.failedThreads',
     });
     expect(lookup(failed.reels!)).toBe('Failed to fetch reel');
     expect(lookup(failed.profile!)).toBe('Failed to fetch profile picture');

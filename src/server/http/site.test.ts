@@ -12,6 +12,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { startApp } from '../../../test/app-rig.ts';
+import { LANGUAGE_CODES } from '../../shared/language-codes.ts';
+import { localizePath } from '../../shared/routes.ts';
 
 /** A browser's or a crawler's Accept: `/` is the page for it (cobalt's clients, with Accept: *\/*, get JSON). */
 const PAGE = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -352,6 +354,16 @@ describe('sitemap and robots', () => {
     expect(res.body).toContain('<loc>https://gramsave.example/ja/instagram-story-download</loc>');
     expect(res.body).toContain('hreflang="x-default" href="https://gramsave.example/instagram-story-download"');
     expect(res.body).not.toContain('<loc>https://gramsave.example/video</loc>');
+  });
+
+  it('lists the Threads page (issue 40) in all 22 languages, each with every language as an alternate', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    const entries = [...res.body.matchAll(/<url>[\s\S]*?<\/url>/g)].map(([entry]) => entry).filter((entry) => /<loc>[^<]*\/threads-downloader<\/loc>/.test(entry));
+    expect(entries).toHaveLength(LANGUAGE_CODES.length);
+    for (const entry of entries) {
+      for (const lang of LANGUAGE_CODES) expect(entry).toContain(`hreflang="${lang}" href="https://gramsave.example${localizePath(lang, '/threads-downloader')}"`);
+      expect(entry).toContain('hreflang="x-default" href="https://gramsave.example/threads-downloader"');
+    }
   });
 
   it('names the sitemap in robots.txt', async () => {
