@@ -6,6 +6,7 @@
  * is noted, so an English page shown first (the flash the client's redirect made) is seen.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { TOOLS } from '../../src/shared/tools.ts';
 import { FIXTURE } from '../fake-instagram/index.ts';
 import { resultItems, strings, text } from './helpers.ts';
 
@@ -66,7 +67,7 @@ test('a mistyped address is a 404 in the visitor’s language that offers the to
   await expect(page.locator('h1')).toHaveText(text(fr, 'notFound.heading'));
   await page.reload();
   const tools = page.getByRole('navigation', { name: text(fr, 'header.tools') }).last();
-  await expect(tools.getByRole('link')).toHaveCount(6);
+  await expect(tools.getByRole('link')).toHaveCount(TOOLS.length);
   await tools.getByRole('link', { name: text(fr, 'nav.reels') }).click();
   await expect(page).toHaveURL(/\/fr\/instagram-reels-downloader$/);
   await page.goBack();

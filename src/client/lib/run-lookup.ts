@@ -50,8 +50,8 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   if (batch) return page.startBatch(batch);
   // An empty box is not a wrong link: ask for one.
   if (value === '') return page.fail({ key: page.profile ? 'errors.emptyProfile' : 'errors.emptyUrl', retry: false }, false);
-  // The profile tool and the story page take names themselves.
-  const username = !page.profile && !page.toProfileView && !page.valid(value) ? usernameIn(value) : null;
+  // The profile tool and the story page take names themselves; on the Threads tool a name is no Instagram account.
+  const username = !page.profile && !page.toProfileView && page.formId !== 'threads' && !page.valid(value) ? usernameIn(value) : null;
   if (username) return page.toProfile(username);
   const viewName = page.toProfileView ? bareUsername(value) : null;
   if (viewName) return page.toProfileView!(viewName);
