@@ -1,5 +1,5 @@
 // The build's fingerprint: what the prerendered site depends on (client and shared code, content,
-// public files, build config, lockfile, and the build-time settings PUBLIC_ORIGIN and ADS_CLIENT).
+// public files, build config, lockfile, and the build-time setting PUBLIC_ORIGIN; ADS_CLIENT is read at run time).
 // `npm start` rebuilds when it differs from the one saved by the last build.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ export function currentStamp(env = process.env) {
   const list = [];
   for (const input of INPUTS) files(input, list);
   for (const file of list) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
-  hash.update(`PUBLIC_ORIGIN=${builtOrigin(env)}\0ADS_CLIENT=${env.ADS_CLIENT ?? ''}`);
+  hash.update(`PUBLIC_ORIGIN=${builtOrigin(env)}`);
   return hash.digest('hex');
 }
 

@@ -11,6 +11,7 @@ import { buildApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { ensureDemoBuild } from './demo-build.ts';
 import { demoTables } from './demo-table.ts';
+import { THREADS_FAILURES, THREADS_LINKS } from './demo-threads.ts';
 import { FIXTURE, PROFILE_FIXTURE, startFakeInstagram } from '../test/fake-instagram/index.ts';
 
 const IG = 'https://www.instagram.com';
@@ -41,6 +42,8 @@ try {
     DATA_DIR: dataDir,
     IG_WEB_ORIGIN: fake.webOrigin,
     IG_STATIC_ORIGIN: fake.staticOrigin,
+    // Threads links go to the fake's Threads face too, never to threads.com.
+    THREADS_WEB_ORIGIN: fake.threadsOrigin,
     MEDIA_TEST_ORIGINS: fake.cdnOrigin,
     IG_SESSIONID: 'fake',
     // One visitor pasting batches of twenty: more than one real egress would take.
@@ -87,13 +90,13 @@ const failures: [string, string][] = [
   ['Not served (hashtag page)', `${IG}/explore/tags/cats/`],
   ['Not Instagram', 'https://example.com/p/abc/'],
 ];
-const [linkTable, failureTable] = demoTables([links, failures]);
+const [linkTable, failureTable, threadsTable, threadsFailureTable] = demoTables([links, failures, THREADS_LINKS, THREADS_FAILURES]);
 
 process.stdout.write(
   [
     '',
     `Gramsave demo running at ${base}`,
-    `  fake Instagram web ${fake.webOrigin} · CDN ${fake.cdnOrigin}`,
+    `  fake Instagram web ${fake.webOrigin} · Threads ${fake.threadsOrigin} · CDN ${fake.cdnOrigin}`,
     `  open ${base}/ (or a tool page such as ${base}/instagram-reels-downloader) and paste a link`,
     '',
     'Links to paste:',
@@ -101,6 +104,12 @@ process.stdout.write(
     '',
     'Failures to try:',
     failureTable,
+    '',
+    `Threads links (any box, or ${base}/threads-downloader):`,
+    threadsTable,
+    '',
+    'Threads failures to try:',
+    threadsFailureTable,
     '',
     'Ctrl+C stops the demo.',
     '',

@@ -10,7 +10,7 @@ import { shellOf, siteFacts, writeServiceWorker } from './pwa-assets.mjs';
 describe('the service worker’s facts of the site', () => {
   const facts = siteFacts();
 
-  it('are the languages (default first) and the six tool pages of the TypeScript tables', () => {
+  it('are the languages (default first) and the seven tool pages of the TypeScript tables', () => {
     expect(facts.languages).toEqual([...LANGUAGE_CODES]);
     expect(facts.toolPaths).toEqual(TOOLS.map((tool) => tool.path));
   });

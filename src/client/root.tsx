@@ -33,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
     ogLocale: languageInfo(lang).ogLocale,
     common: readLocale(lang, 'common'),
     origin: (process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
-    adsClient: process.env.ADS_CLIENT || null,
   };
 }
 

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { ADS_CLIENT_PATTERN } from '../shared/ads-client.ts';
 import { findFfmpeg } from './media/transcode/ffmpeg-path.ts';
 
 /** Every post strategy there is; `graphql-shortcode` stays available but left the default chain (retired June 2026). */
@@ -81,7 +82,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   TRANSCODES_MAX: positiveInt.default(2),
   TRUST_PROXY: bool.default(false),
-  ADS_CLIENT: z.string().optional(),
+  ADS_CLIENT: z.string().regex(ADS_CLIENT_PATTERN, 'must be an ad client id such as ca-pub-1234567890123456').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   CONTACT_TO: z.string().email().optional(),
   /** cobalt's key file (file:// or https://): { "<uuid>": { name?, limit?, ips?, userAgents?, allowedServices? } }. */

@@ -15,14 +15,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  // The prerendered pages on this instance's PUBLIC_ORIGIN (a copy in TMPDIR when the build was made for another).
+  // The prerendered pages on this instance's PUBLIC_ORIGIN and with its ADS_CLIENT (a copy in TMPDIR when the build
+  // was made for another origin or the instance shows ads).
   const started = Date.now();
-  const site = await siteForOrigin(config.buildDir, config.publicOrigin);
+  const site = await siteForOrigin(config.buildDir, config.publicOrigin, undefined, { adsClient: config.adsClient });
   const copied = site.dir !== config.buildDir;
   config = { ...config, buildDir: site.dir };
   const app = await buildApp(config);
   if (copied) {
-    app.log.info({ builtFor: site.builtFor, publicOrigin: config.publicOrigin, dir: site.dir, rewritten: site.rewritten, ms: Date.now() - started }, 'the pages carry PUBLIC_ORIGIN: served from a copy of the build');
+    app.log.info({ builtFor: site.builtFor, publicOrigin: config.publicOrigin, adsClient: config.adsClient, dir: site.dir, rewritten: site.rewritten, ms: Date.now() - started }, 'the pages carry PUBLIC_ORIGIN (and ADS_CLIENT, when set): served from a copy of the build');
   }
   if (config.media.secretGenerated) {
     app.log.warn('DOWNLOAD_SECRET is not set: generated one for this process (development only; tokens die with it)');

@@ -2,7 +2,7 @@
  * The downloader tools. Everything that differs between the tool pages is data here,
  * so one DownloaderPage and one results component serve them all.
  */
-export const TOOL_IDS = ['video', 'photo', 'story', 'reels', 'igtv', 'profile'] as const;
+export const TOOL_IDS = ['video', 'photo', 'story', 'reels', 'igtv', 'profile', 'threads'] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
 /** 'home' is the home page's form; it behaves like a tool with its own messages. */
@@ -32,6 +32,8 @@ export interface FormDefinition {
   };
   /** Whether a video from this form saves and toasts as a reel. */
   videosAreReels: boolean;
+  /** The box's own placeholder (a translation key), where the form's usual one would point at the wrong site. */
+  placeholder?: string;
 }
 
 export interface ToolDefinition extends FormDefinition {
@@ -62,6 +64,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'reels', path: '/instagram-reels-downloader', input: 'url', layout: 'reels', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyReels', 'errors.failedReels'), videosAreReels: true },
   { id: 'igtv', path: '/igtv-downloader', input: 'url', layout: 'single', errorFamily: 'page', debugLog: false, ownFooter: true, messages: ready('success.readyIgtv', 'errors.failedIgtv'), videosAreReels: false },
   { id: 'profile', path: '/instagram-profile-picture-downloader', input: 'username', layout: 'profile', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyProfile', 'errors.failedProfile'), videosAreReels: false },
+  // Threads posts (issue 40): photos, videos, carousels and GIFs side by side, as on the home page.
+  { id: 'threads', path: '/threads-downloader', input: 'url', layout: 'home', errorFamily: 'page', debugLog: false, ownFooter: false, messages: ready('success.readyPhoto', 'errors.failedThreads'), videosAreReels: false, placeholder: 'downloader.threadsPlaceholder' },
 ];
 
 export function toolById(id: ToolId): ToolDefinition {

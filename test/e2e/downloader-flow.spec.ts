@@ -1,8 +1,9 @@
 /**
  * The downloader's flows around a lookup: an expired download link fetched again, deep links and shares,
- * the Paste button, the loading state, Download More and Copy caption.
+ * the Paste button, the loading state, Download More and Copy caption, and the ad slots of an instance with ADS_CLIENT.
  */
 import { expect, test } from '@playwright/test';
+import { adsClientInserter } from '../../src/server/http/site-ads.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { expectSameBytes, FILE_NAME, fakeUpstreamRunning, linkBox, PAGE_ACCEPT, resolveDirect, resultItems, setFault, strings, submitLink, text, toast } from './helpers.ts';
 
@@ -156,6 +157,36 @@ test('Copy caption puts the caption on the clipboard and says so; no ad markup w
   await expect(toast(page, text(en, 'downloader.captionCopied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.caption);
   await expect(page.locator('ins.adsbygoogle, aside[aria-label="Advertisement"]')).toHaveCount(0);
+});
+
+test('with ADS_CLIENT the ad slots appear after hydration, from the tag the server writes, through navigation and reload', async ({ page }) => {
+  // This server runs without ADS_CLIENT, so each page it serves gets the tag from the server's own inserter, as the
+  // copy made at start has it (site-ads.test.ts: that copy is what an instance with ADS_CLIENT serves).
+  const client = 'ca-pub-1234567890123456';
+  const insert = adsClientInserter(client);
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    await route.fulfill({ status: response.status(), headers, body: insert(await response.text()) });
+  });
+  const hydrationErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  const topSlot = page.locator(`ins.adsbygoogle[data-ad-client="${client}"][data-ad-slot$="-top"]`);
+  await page.goto('/instagram-reels-downloader');
+  await expect(topSlot).toHaveCount(1);
+  await expect(page.locator('#gramsave-ads-script')).toHaveAttribute('src', new RegExp(`client=${client}$`));
+  await page.getByRole('navigation', { name: text(en, 'header.tools') }).getByRole('link').first().click();
+  await expect(page).not.toHaveURL(/reels/);
+  await expect(topSlot).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/instagram-reels-downloader/);
+  await expect(topSlot).toHaveCount(1);
+  await page.reload();
+  await expect(topSlot).toHaveCount(1);
+  expect(hydrationErrors).toEqual([]);
 });
 
 test('a link typed before the page’s code ran is kept, and Download looks it up (a slow phone)', async ({ page }) => {

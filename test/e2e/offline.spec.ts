@@ -1,5 +1,5 @@
 /**
- * Offline, after one visit: the service worker keeps the home and six tool pages of the visitor's language (and no
+ * Offline, after one visit: the service worker keeps the home and seven tool pages of the visitor's language (and no
  * other language's), so a tool page never opened loads offline, styled and in its language, and `/` (the installed
  * app's start) opens the visitor's own home; any other page it does not hold is our own offline page in the
  * address's language, with Retry; a reload and a return visit still work.
@@ -39,7 +39,7 @@ const keptOf = (lang: string): string[] => [`/${lang}`, ...TOOLS.map((tool) => `
 test('after one visit, a tool page not yet opened loads offline, and any other page is our offline page in its language', async ({ page, context }) => {
   await page.goto('/fr/instagram-video-downloader');
   await controlled(page);
-  // The French home and six tool pages, and only those: not all 22 languages' pages.
+  // The French home and seven tool pages, and only those: not all 22 languages' pages.
   await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(keptOf('fr'));
 
   await context.setOffline(true);
@@ -112,6 +112,30 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
   } finally {
     await context.setOffline(false);
   }
+});
+
+test.describe('a French browser whose visitor chose English in the menu', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('offline, `/` opens the chosen English home, as the server does online (issue 37 point 6)', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/fr');
+    await controlled(page);
+    await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(keptOf('fr'));
+    await page.getByRole('button', { name: new RegExp(text(fr, 'header.language')) }).click();
+    await page.getByRole('link', { name: /^English/ }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.setOffline(true);
+    try {
+      await page.goto('/');
+      await expect(page).toHaveURL('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(linkBox(page)).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });
 
 test.describe('an Arabic browser whose language pages could not be kept', () => {

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
 import { LANGUAGE_CODES, type Language } from '../../src/shared/language-codes.ts';
 import { localizePath } from '../../src/shared/routes.ts';
+import { TOOLS } from '../../src/shared/tools.ts';
 import { fakeUpstreamRunning, resultItems, strings, submitLink, text } from './helpers.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -19,7 +20,7 @@ test.beforeEach(async () => {
 
 async function expectTabsOnScreen(page: Page, lang: Language): Promise<void> {
   const tabs = page.getByRole('navigation', { name: text(strings(lang), 'header.tools') }).getByRole('link');
-  await expect(tabs).toHaveCount(6);
+  await expect(tabs).toHaveCount(TOOLS.length);
   for (const box of await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect))) {
     expect(box.left, lang).toBeGreaterThanOrEqual(0);
     expect(box.right, lang).toBeLessThanOrEqual(PHONE.width);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForReady } from './containers.ts';
+import { fetchFresh, waitForReady } from './containers.ts';
 import { engine, ensureRedisImage, run } from './engine.ts';
 
 const PORT = Number(process.env.IMAGE_TEST_PORT ?? 18080);
@@ -36,7 +36,7 @@ afterAll(() => {
 describe('deploy/compose.yaml', () => {
   it('brings up two instances that reach Redis by its name, each passing its health check', async () => {
     for (const [i, name] of INSTANCES.entries()) {
-      const ready = await fetch(`http://127.0.0.1:${PORTS[i]}/readyz`);
+      const ready = await fetchFresh(`http://127.0.0.1:${PORTS[i]}/readyz`);
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
       expect(run(['healthcheck', 'run', name]).status).toBe(0);
       expect(run(['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', name]).stdout.trim()).toBe('true');
@@ -46,7 +46,7 @@ describe('deploy/compose.yaml', () => {
   it('counts one rate limit across the two instances (Redis)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await fetch(`http://127.0.0.1:${PORTS[i % 2]}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetchFresh(`http://127.0.0.1:${PORTS[i % 2]}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       statuses.push(res.status);
     }
     // 5 contact messages an hour per client across both: the 6th and 7th are refused whichever instance gets them.

@@ -1,5 +1,15 @@
 /** What the image tests do with a running container: its environment flags, its logs, waiting until it is ready. */
+import { Agent, fetch } from 'undici';
 import { run } from './engine.ts';
+
+/**
+ * Requests to the containers, each on a connection of its own. With keep-alive, a connection left idle while
+ * `podman healthcheck run` or `podman exec` held this process (spawnSync: no timer runs) past the server's 10 s
+ * keep-alive is reused just as the server closes it, and the request fails ("fetch failed": the compose test did
+ * so at 11.3 s and 12.5 s on a busy machine).
+ */
+const connectionPerRequest = new Agent({ pipelining: 0 });
+export const fetchFresh = (url: string, init: Parameters<typeof fetch>[1] = {}) => fetch(url, { ...init, dispatcher: connectionPerRequest });
 
 export function envArgs(env: Record<string, string>): string[] {
   return Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
@@ -14,7 +24,7 @@ export function logsOf(container: string): string {
 export async function waitForReady(container: string, base: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(`${base}/readyz`).then((res) => res.status, () => 0);
+    const status = await fetchFresh(`${base}/readyz`).then((res) => res.status, () => 0);
     if (status === 200) return;
     const state = run(['inspect', '--format', '{{.State.Status}}', container], { allowFailure: true }).stdout.trim();
     if (state !== 'running' || Date.now() > deadline) {

@@ -1,11 +1,10 @@
 /**
- * An ad slot. Renders nothing unless the build set ADS_CLIENT (root loader data), so the default
- * build ships no ad markup and loads no third-party script.
+ * An ad slot. Renders nothing unless the instance sets ADS_CLIENT (read from the page after hydration:
+ * lib/ads-client.ts), so an instance without one shows no ad markup and loads no third-party script.
  */
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/translator.ts';
-import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../lib/root-data.ts';
+import { useAdsClient } from '../lib/ads-client.ts';
 
 const SCRIPT_ID = 'gramsave-ads-script';
 
@@ -17,7 +16,7 @@ declare global {
 
 export function AdSlot({ slot }: { slot: string }) {
   const { t } = useTranslation();
-  const client = (useRouteLoaderData('root') as RootData | undefined)?.adsClient ?? null;
+  const client = useAdsClient();
 
   useEffect(() => {
     if (!client) return;

@@ -4,6 +4,7 @@
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
+import { useAdsClient } from '../lib/ads-client.ts';
 import { useTranslation } from '../lib/translator.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { FormId } from '../../shared/tools.ts';
@@ -19,7 +20,7 @@ import { useLookup } from './downloader/use-lookup.ts';
 export function Downloader({ form: formId }: { form: FormId }) {
   const { t } = useTranslation();
   const rootData = useRouteLoaderData('root') as RootData | undefined;
-  const ads = Boolean(rootData?.adsClient);
+  const ads = Boolean(useAdsClient());
   const location = useLocation();
   const lang = rootData?.lang ?? splitLanguage(location.pathname).lang;
   const input = useRef<HTMLTextAreaElement>(null);
@@ -46,6 +47,7 @@ export function Downloader({ form: formId }: { form: FormId }) {
         input={input}
         profile={profile}
         story={formId === 'story'}
+        {...(form.placeholder ? { placeholder: form.placeholder } : {})}
         link={link}
         setLink={setLink}
         loading={loading}

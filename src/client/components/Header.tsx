@@ -10,7 +10,7 @@ const SUPPORT_PAGES = ['blog', 'contact', 'terms', 'privacy'] as const;
 
 export function Header({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  // Every downloader: the home page's (it takes any link) and the six tools.
+  // Every downloader: the home page's (it takes any link) and the seven tools.
   const toolLinks = (close: () => void) => [
     <li key="home">
       <Link data-menu-item to={localizePath(lang, '/')} onClick={close} className={menuItemClass}>

@@ -1,10 +1,10 @@
-/** A strip of tool tabs above the link box (Video · Photo · Reels · Story · IGTV · Profile picture), as peers show. */
+/** A strip of tool tabs above the link box (Video · Photo · Reels · Story · IGTV · Profile picture · Threads), as peers show. */
 import { Link, useLocation } from 'react-router';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { useTranslation } from '../lib/translator.ts';
 
-const ORDER = ['video', 'photo', 'reels', 'story', 'igtv', 'profile'] as const;
+const ORDER = ['video', 'photo', 'reels', 'story', 'igtv', 'profile', 'threads'] as const;
 
 export function ToolTabs() {
   const { t } = useTranslation();

@@ -3,6 +3,8 @@
  * common.json (through i18next); the long-form copy of pages lives in these files and reaches
  * the page through its route loader at build time.
  */
+import type { ToolId } from '../../shared/tools.ts';
+
 export interface FaqEntry {
   q: string;
   a: string;
@@ -19,6 +21,8 @@ export interface TextSection {
 export interface HomeContent {
   heading: string;
   subheading: string;
+  /** The hero's line on `@username` and pasting many links. */
+  tip: string;
   /** Explanatory text blocks. */
   blocks: TextSection[];
   supported: { title: string; intro: string; items: { title: string; text: string }[] };
@@ -31,7 +35,7 @@ export interface HomeContent {
   };
   /** Prompt to read the terms; `{link}` marks where the link to the terms goes. */
   termsPrompt: { before: string; link: string; after: string };
-  tiles: { tool: 'video' | 'photo' | 'story' | 'reels' | 'igtv' | 'profile'; title: string; text: string }[];
+  tiles: { tool: ToolId; title: string; text: string }[];
   features: { title: string; items: { title: string; text: string }[] };
   howTo: { title: string; steps: { title: string; text: string }[] };
   faq: FaqEntry[];
@@ -45,7 +49,7 @@ export interface ToolContent {
   faq: FaqEntry[];
 }
 
-export type ToolsContent = Record<'video' | 'photo' | 'story' | 'reels' | 'igtv' | 'profile', ToolContent>;
+export type ToolsContent = Record<ToolId, ToolContent>;
 
 export interface LegalDocument {
   title: string;

@@ -33,11 +33,12 @@ describe('errorMessageKey (spec §8)', () => {
     expect(lookup(errorMessageKey(api('not_found'), 'home'))).toBe('Content not found or has been deleted. Please check the URL.');
   });
 
-  it('says who asks for a rate limit’s wait: Instagram, or this site', () => {
+  it('says who asks for a rate limit’s wait: Instagram, Threads, or this site', () => {
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instagram' }, 'home')).toBe('errors.rateLimitedInstagram');
     expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'instance' }, 'story')).toBe('errors.rateLimitedInstance');
     // Threads throttling us is never said to be Instagram's doing.
-    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimited');
+    expect(errorMessageKey({ kind: 'http', status: 429, code: 'rate_limited', source: 'threads' }, 'home')).toBe('errors.rateLimitedThreads');
+    expect(lookup('errors.rateLimitedThreads')).toBe('Threads is limiting our requests right now.');
     expect(lookup('errors.rateLimitedInstagram')).toMatch(/Instagram/);
     expect(lookup('errors.rateLimitedInstance')).not.toMatch(/Instagram/);
   });
@@ -66,6 +67,7 @@ describe('errorMessageKey (spec §8)', () => {
       reels: 'errors.failedReels',
       igtv: 'errors.failedIgtv',
       profile: 'errors.failedProfile',
+      threads: 'errors.failedThreads',
     });
     expect(lookup(failed.reels!)).toBe('Failed to fetch reel');
     expect(lookup(failed.profile!)).toBe('Failed to fetch profile picture');
@@ -84,6 +86,15 @@ describe('errorMessageKey (spec §8)', () => {
 
   it('asks the profile page for a username or profile link', () => {
     expect(errorMessageKey(api('invalid_url'), 'profile')).toBe('errors.invalidProfile');
+  });
+
+  it('says an unknown username has no account, not that content was deleted (issue 37 point 10)', () => {
+    expect(errorMessageKey(api('not_found'), 'profile')).toBe('errors.noSuchAccount');
+    expect(errorMessageKey(status(404), 'profile')).toBe('errors.noSuchAccount');
+    expect(lookup('errors.noSuchAccount')).toMatch(/no Instagram account/);
+    expect(lookup('errors.noSuchAccount')).not.toMatch(/deleted|URL/);
+    // A link's lookup keeps its own wording.
+    expect(errorMessageKey(api('not_found'), 'home')).toBe('errors.notFoundHome');
   });
 
   it('falls back to the status when the body carries no code, code first otherwise', () => {

@@ -12,8 +12,7 @@ const NOT_FOUND: Record<Family, string> = { home: 'errors.notFoundHome', story: 
 const FORBIDDEN: Record<Family, string> = { home: 'errors.forbiddenHome', story: 'errors.forbiddenStory', page: 'errors.forbiddenHome' };
 const NO_MEDIA: Record<Family, string> = { home: 'errors.noMediaHome', story: 'errors.noMediaStory', page: 'errors.noMediaPage' };
 /** A rate limit says who asks for the wait: Instagram, this site's own limits, or (an answer without it) nobody named. */
-// Threads' throttle has no message of its own yet (the 22 languages come with the Threads page): the plain one.
-const RATE_LIMITED = { instagram: 'errors.rateLimitedInstagram', threads: 'errors.rateLimited', instance: 'errors.rateLimitedInstance', unknown: 'errors.rateLimited' } as const;
+const RATE_LIMITED = { instagram: 'errors.rateLimitedInstagram', threads: 'errors.rateLimitedThreads', instance: 'errors.rateLimitedInstance', unknown: 'errors.rateLimited' } as const;
 
 /** The causes the catalogue names, before the per-page wording is chosen. */
 export type FailureCause =
@@ -81,7 +80,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'rateLimited':
       return RATE_LIMITED[(failure.kind === 'http' && failure.source) || 'unknown'];
     case 'notFound':
-      return NOT_FOUND[family];
+      // A form that takes a username (the profile tool, the profile view) looked an account up: none has that name.
+      return form.input === 'username' ? 'errors.noSuchAccount' : NOT_FOUND[family];
     case 'forbidden':
       return FORBIDDEN[family];
     case 'loginRequired':

@@ -33,7 +33,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
 }
 
 /** Words that are the same in every language: names, formats, placeholders. */
-const UNTRANSLATABLE = /\{\{\w+\}\}|\b(Gramsave|Instagram|IGTV|Meta|Platforms|Inc|Reels?|Video|ZIP|MP4|JPG|M4A|HD|URL|FAQ|Blog|E-?mail|px|iPhone|Android|Safari|Chrome|TikTok|DM)\b/gi;
+const UNTRANSLATABLE = /\{\{\w+\}\}|\b(Gramsave|Instagram|Threads|IGTV|Meta|Platforms|Inc|Reels?|Video|ZIP|MP4|JPG|M4A|HD|URL|FAQ|Blog|E-?mail|px|iPhone|Android|Safari|Chrome|TikTok|DM)\b/gi;
 function hasTranslatableWords(value: string): boolean {
   return /[A-Za-z]{3,}/.test(value.replace(UNTRANSLATABLE, ''));
 }
@@ -72,9 +72,11 @@ describe.each(OTHERS)('locale %s', (lang) => {
 });
 
 describe.each(LANGUAGE_CODES)('content of %s', (lang) => {
-  it('has a home page with 10 FAQ entries, 6 tiles, 6 features and 3 steps', () => {
+  it('has a home page with 11 FAQ entries (one on @username and many links, issue 37 point 7), 6 tiles, 6 features and 3 steps', () => {
     const home = read<HomeContent>(lang, 'home');
-    expect(home.faq).toHaveLength(10);
+    expect(home.faq).toHaveLength(11);
+    expect(home.faq[2]!.a).toContain('@');
+    expect(home.tip).toContain('@');
     expect(home.tiles.map((t) => t.tool)).toEqual([...TOOL_IDS]);
     expect(home.features.items).toHaveLength(6);
     expect(home.howTo.steps).toHaveLength(3);

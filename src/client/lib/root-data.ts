@@ -1,4 +1,4 @@
-/** What the root loader gives every page: its language, the interface strings, and build-time settings. */
+/** What the root loader gives every page: its language, the interface strings, and the origin it was built for. */
 import type { Language } from '../../shared/language-codes.ts';
 import type { Strings } from './translator.ts';
 
@@ -9,7 +9,6 @@ export interface RootData {
   ogLocale: string;
   common: Strings;
   origin: string;
-  adsClient: string | null;
 }
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;

@@ -17,7 +17,7 @@ const routeModules: Record<PageKind['page'], () => Promise<{ meta: (args: never)
 };
 
 const origin = 'https://g.example';
-const root: RootData = { lang: 'en', nativeName: 'English', ogLocale: 'en_US', common: {}, origin, adsClient: null };
+const root: RootData = { lang: 'en', nativeName: 'English', ogLocale: 'en_US', common: {}, origin };
 
 function linksOf(tags: MetaDescriptor[]) {
   const links = tags.filter((tag) => 'tagName' in tag && tag.tagName === 'link') as { rel: string; href: string; hrefLang?: string }[];

@@ -1,4 +1,4 @@
-/** One page for all six tools; the differences are data in src/shared/tools.ts and the tool's content. */
+/** One page for all seven tools; the differences are data in src/shared/tools.ts and the tool's content. */
 import type { ReactNode } from 'react';
 import type { ToolDefinition } from '../../shared/tools.ts';
 import { Downloader } from '../components/Downloader.tsx';

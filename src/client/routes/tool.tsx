@@ -22,7 +22,9 @@ function toolOf(pathname: string): ToolId {
 
 /** The tool's guide when it is translated in the page's language. */
 function guideOf(tool: ToolId, lang: Language): ToolGuideLink | undefined {
-  const post = readBlogPost(TOOL_GUIDES[tool], lang);
+  const slug = TOOL_GUIDES[tool];
+  if (!slug) return undefined;
+  const post = readBlogPost(slug, lang);
   return post.title ? { slug: post.slug, title: post.title, excerpt: post.excerpt } : undefined;
 }
 

@@ -18,9 +18,10 @@ describe('GET /api/openapi.json', () => {
       const resolveBody = doc.paths['/api/v1/resolve'].post.requestBody.content['application/json'].schema;
       expect(resolveBody.required).toEqual(['url']);
       expect(resolveBody.properties.url.maxLength).toBe(2048);
-      expect(resolveBody.properties.tool.enum).toEqual(['video', 'photo', 'story', 'reels', 'igtv', 'profile']);
+      expect(resolveBody.properties.tool.enum).toEqual(['video', 'photo', 'story', 'reels', 'igtv', 'profile', 'threads']);
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('share_offsite');
+      expect(doc.components.schemas.Error.properties.error.properties.service.enum).toEqual(['threads']);
       expect(doc.paths['/api/v1/resolve'].post.responses[400].description).toContain('share_offsite');
       // The challenge's JSON, as GET /api/v1/challenge gives it (issue 32).
       expect(doc.components.schemas.Challenge.required).toEqual(['algorithm', 'salt', 'puzzles', 'bits', 'expires', 'signature']);

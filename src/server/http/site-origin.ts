@@ -3,7 +3,8 @@
  * origin the build was made for (canonical, hreflang, Open Graph, structured data, the root loader's data). When the
  * configured origin differs, a copy of those files with the origin written in, precompressed like the build's
  * (scripts/compress-build.mjs), is made once at start in a writable place (TMPDIR, a tmpfs in the image), and every
- * other file is linked to the build. The server then serves that copy exactly as it serves a build.
+ * other file is linked to the build. The server then serves that copy exactly as it serves a build. The operator's
+ * ADS_CLIENT, when set, is written into the same copy's pages (site-ads.ts): a build carries none.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -12,12 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { adsClientInserter } from './site-ads.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The files that carry the origin: pages and the route data the browser fetches on navigation. */
 const CARRIES_ORIGIN = /\.(html|data)$/;
+const PAGE = /\.html$/;
 /**
  * Copies beside files of 1 KB and more, as the build makes them, but at start-up's cost: brotli 5 and gzip 6 rather
  * than the build's 7 and 9. On 40 pages brotli 5 took a quarter to an eighth of 7's CPU for 0.9 % more bytes
@@ -46,24 +49,34 @@ export function builtOrigin(buildDir: string): string | undefined {
   return href?.replace(/\/+$/, '');
 }
 
-export async function siteForOrigin(buildDir: string, origin: string, workDir = os.tmpdir()): Promise<SiteForOrigin> {
+export interface OperatorPageSettings {
+  /** ADS_CLIENT: written into every page's head. */
+  adsClient?: string;
+}
+
+export async function siteForOrigin(buildDir: string, origin: string, workDir = os.tmpdir(), settings: OperatorPageSettings = {}): Promise<SiteForOrigin> {
   const builtFor = builtOrigin(buildDir);
   const wanted = origin.replace(/\/+$/, '');
-  if (builtFor === undefined || builtFor === wanted) return { dir: buildDir, builtFor, rewritten: 0 };
+  const { adsClient } = settings;
+  if (builtFor === undefined || (builtFor === wanted && !adsClient)) return { dir: buildDir, builtFor, rewritten: 0 };
   if (!SAFE_ORIGIN.test(wanted)) throw new Error(`PUBLIC_ORIGIN ${JSON.stringify(origin)} cannot be written into the pages: use a plain origin such as https://example.com`);
 
   // One copy per build and origin: a restart with the same TMPDIR (no tmpfs) finds it ready.
-  const stamp = createHash('sha256').update(readFileSync(path.join(buildDir, 'index.html'))).update(`\0${path.resolve(buildDir)}\0${wanted}`).digest('hex').slice(0, 16);
+  const stamp = createHash('sha256').update(readFileSync(path.join(buildDir, 'index.html'))).update(`\0${path.resolve(buildDir)}\0${wanted}\0${adsClient ?? ''}`).digest('hex').slice(0, 16);
   const dir = path.join(workDir, `gramsave-site-${stamp}`);
   if (existsSync(dir)) return { dir, builtFor, rewritten: 0 };
 
   const partial = `${dir}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
   const rewrite = originRewriter(builtFor, wanted);
+  const insertAds = adsClient ? adsClientInserter(adsClient) : (html: string) => html;
+  // With the build's own origin only the pages change (the ad client); the route data is linked as it is.
+  const rewrites = builtFor === wanted ? PAGE : CARRIES_ORIGIN;
   const writes: (() => Promise<void>)[] = [];
-  copyTree(path.resolve(buildDir), partial, (from, to) => {
+  copyTree(path.resolve(buildDir), partial, rewrites, (from, to) => {
     writes.push(async () => {
-      const text = rewrite(readFileSync(from, 'utf8'));
+      const read = rewrite(readFileSync(from, 'utf8'));
+      const text = PAGE.test(from) ? insertAds(read) : read;
       const raw = Buffer.from(text);
       await writeFile(to, raw);
       if (raw.length < MIN_BYTES) return;
@@ -84,15 +97,15 @@ export function originRewriter(from: string, to: string): (text: string) => stri
   return (text) => text.replace(pattern, to);
 }
 
-/** Directories made anew; pages and data handed to `rewrite`; every other file linked to the build's. */
-function copyTree(from: string, to: string, rewrite: (from: string, to: string) => void): void {
+/** Directories made anew; the files `rewrites` names handed to `rewrite`; every other file linked to the build's. */
+function copyTree(from: string, to: string, rewrites: RegExp, rewrite: (from: string, to: string) => void): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
     const source = path.join(from, name);
     const target = path.join(to, name);
-    if (statSync(source).isDirectory()) copyTree(source, target, rewrite);
-    else if (CARRIES_ORIGIN.test(name)) rewrite(source, target);
-    else if (!CARRIES_ORIGIN.test(name.replace(/\.(br|gz)$/, ''))) symlinkSync(source, target); // the rest; a page's own copies are made anew
+    if (statSync(source).isDirectory()) copyTree(source, target, rewrites, rewrite);
+    else if (rewrites.test(name)) rewrite(source, target);
+    else if (!rewrites.test(name.replace(/\.(br|gz)$/, ''))) symlinkSync(source, target); // the rest; a rewritten file's copies are made anew
   }
 }
 

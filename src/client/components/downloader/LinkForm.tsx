@@ -15,6 +15,8 @@ export interface LinkFormProps {
   profile: boolean;
   /** The story page's box also takes a bare username (its hint says so). */
   story: boolean;
+  /** The form's own placeholder key, where it has one (the Threads page's). */
+  placeholder?: string;
   link: string;
   setLink: (update: string | ((value: string) => string)) => void;
   loading: boolean;
@@ -25,7 +27,7 @@ export interface LinkFormProps {
   submit: (raw: string) => void;
 }
 
-export function LinkForm({ inputId, input, profile, story, link, setLink, loading, errorKey, valid, listReader, submit }: LinkFormProps) {
+export function LinkForm({ inputId, input, profile, story, placeholder, link, setLink, loading, errorKey, valid, listReader, submit }: LinkFormProps) {
   const { t } = useTranslation();
 
   /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
@@ -88,7 +90,7 @@ export function LinkForm({ inputId, input, profile, story, link, setLink, loadin
             onKeyDown={enterSubmits}
             aria-invalid={errorKey?.startsWith('errors.invalid') || undefined}
             aria-describedby={[errorKey ? `${inputId}-error` : '', listed ? `${inputId}-list` : ''].join(' ').trim() || undefined}
-            placeholder={t(profile ? 'downloader.profilePlaceholder' : story ? 'downloader.storyPlaceholder' : 'downloader.placeholder')}
+            placeholder={t(placeholder ?? (profile ? 'downloader.profilePlaceholder' : story ? 'downloader.storyPlaceholder' : 'downloader.placeholder'))}
             // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
             dir="ltr"
             className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"
