@@ -73,7 +73,7 @@ export function siteFacts(root = '.') {
   const tools = readFileSync(path.join(root, 'src/shared/tools.ts'), 'utf8');
   const toolPaths = [...(/export const TOOLS[^=]*= \[([\s\S]*?)\n\];/.exec(tools)?.[1] ?? '').matchAll(/\bpath: '(\/[^']+)'/g)].map((m) => m[1]);
   if (languages.length === 0 || toolPaths.length === 0) throw new Error('the language codes or the tool paths could not be read');
-  const detection = readFileSync(path.join(root, 'src/client/lib/language-detection.ts'), 'utf8');
+  const detection = readFileSync(path.join(root, 'src/shared/language-match.ts'), 'utf8');
   const aliases = Object.fromEntries([...(/const ALIASES[^=]*= \{([^}]*)\}/.exec(detection)?.[1] ?? '').matchAll(/(\w+): '([a-z]{2,3})'/g)].map((m) => [m[1], m[2]]));
   const offline = {};
   for (const lang of languages) {

@@ -3,8 +3,8 @@
 // It keeps the app shell (the home page and the scripts and styles it loads) so the installed app starts
 // offline, the pages visited, network first, and the home and seven tool pages of the visitor's language (the language
 // of the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
-// offline too. Offline, `/` (the installed app's start) goes where the page's own redirect would: to the home of the
-// saved language (the last page's, which every page records), else of the browser's. Any other page that cannot be reached offline gets our own offline page, in its language, with a
+// offline too. Offline, `/` (the installed app's start) goes where the server's redirect would: to the home of the
+// saved language (the last page's, which every page records in a cookie), else of the browser's. Any other page that cannot be reached offline gets our own offline page, in its language, with a
 // way to try again. It never touches API answers or media: /api/ and every other origin go straight to the
 // network, uncached.
 const VERSION = '__VERSION__';
@@ -12,7 +12,7 @@ const SHELL = /* shell */ [];
 /** The site's languages; the first is the default, whose pages have no prefix. */
 const LANGUAGES = /* languages */ [];
 const TOOL_PATHS = /* tool paths */ [];
-/** Codes browsers send for two of our languages (src/client/lib/language-detection.ts). */
+/** Codes browsers send for two of our languages (src/shared/language-match.ts). */
 const ALIASES = /* aliases */ {};
 /** Per language: title, body, retry and dir of the offline page. */
 const OFFLINE = /* offline */ {};
@@ -169,9 +169,25 @@ function browserLanguage() {
   return undefined;
 }
 
-/** Offline, where `/` goes: the kept home of the saved language, else of the browser's; none for the default. */
+/**
+ * The saved language as the server reads it (the `i18next` cookie every page writes, src/client/lib/saved-language.ts),
+ * where the worker can read cookies (Chromium's cookieStore); elsewhere the kept pages' language stands for it.
+ */
+async function savedLanguage() {
+  try {
+    const cookie = self.cookieStore ? await self.cookieStore.get('i18next') : null;
+    return cookie && LANGUAGES.includes(cookie.value) ? cookie.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Offline, where `/` goes, by the server's rule (src/server/http/visitor-language.ts): the saved language's home,
+ * else the browser's; none for the default.
+ */
 async function preferredHome() {
-  for (const lang of [await keptLanguage(), browserLanguage()]) {
+  for (const lang of [(await savedLanguage()) || (await keptLanguage()), browserLanguage()]) {
     if (!lang) continue;
     if (lang === LANGUAGES[0]) return undefined;
     const home = localize(lang, '/');

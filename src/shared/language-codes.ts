@@ -10,6 +10,12 @@ export type Language = (typeof LANGUAGE_CODES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * The cookie holding the visitor's saved language (spec §3 names `i18next`): every page writes it beside
+ * localStorage, so the server answers `/` in that language before any script runs (issue 37 point 6).
+ */
+export const SAVED_LANGUAGE_COOKIE = 'i18next';
+
 const RIGHT_TO_LEFT: readonly Language[] = ['ar', 'fa'];
 
 export function isLanguage(value: unknown): value is Language {

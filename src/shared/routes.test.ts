@@ -66,9 +66,10 @@ describe('decidePath', () => {
     expect(decidePath('/pt/reels')).toEqual({ type: 'redirect', location: '/pt/instagram-reels-downloader' });
   });
 
-  it('sends unknown single segments and unknown articles to the blog, and other unknown paths to a 404', () => {
-    expect(decidePath('/some-unknown-article')).toEqual({ type: 'redirect', location: '/blog' });
-    expect(decidePath('/it/whatever')).toEqual({ type: 'redirect', location: '/it/blog' });
+  it('sends unknown articles to the blog, and every other unknown address to a 404 (issue 37 point 14)', () => {
+    expect(decidePath('/instagram-reel-downloadr')).toEqual({ type: 'notFound', lang: 'en' });
+    expect(decidePath('/instagram-reel-downloadr/')).toEqual({ type: 'notFound', lang: 'en' });
+    expect(decidePath('/it/whatever')).toEqual({ type: 'notFound', lang: 'it' });
     expect(decidePath('/a/b')).toEqual({ type: 'notFound', lang: 'en' });
     expect(decidePath('/ru/a/b')).toEqual({ type: 'notFound', lang: 'ru' });
     expect(decidePath('/blog/unknown-slug')).toEqual({ type: 'redirect', location: '/blog' });
@@ -116,8 +117,8 @@ describe('near-miss addresses', () => {
     expect(decidePath(from)).toEqual({ type: 'redirect', location: to });
   });
 
-  it('keeps the spec’s rules: /video shows the home page, other unknown words still go to the blog', () => {
+  it('keeps the spec’s rule that /video shows the home page; other unknown words are not found', () => {
     expect(decidePath('/video').type).toBe('page');
-    expect(decidePath('/something-else')).toEqual({ type: 'redirect', location: '/blog' });
+    expect(decidePath('/something-else')).toEqual({ type: 'notFound', lang: 'en' });
   });
 });

@@ -3,7 +3,7 @@
  * under `/{lang}` for each non-default language. The client's route config, the prerender list,
  * the sitemap and the server's redirect rules are all derived from this one table.
  */
-import { BLOG_SLUGS, isBlogSlug } from './blog-posts.ts';
+import { BLOG_SLUGS } from './blog-posts.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './language-codes.ts';
 import { TOOLS, type ToolId } from './tools.ts';
 
@@ -144,8 +144,10 @@ export type PathDecision =
   | { type: 'notFound'; lang: Language };
 
 /**
- * What the server does with a request path that is not a static file:
- * a page, a redirect (the /reels rule; a trailing slash; an unknown single segment or article → /blog), or a 404.
+ * What the server does with a request path that is not a static file: a page, a redirect (the /reels rule and the
+ * near misses; a trailing slash on a known address; an unknown article → /blog), or not found. An unknown address
+ * is not sent to the blog (issue 37 point 14): the server tries it as an Instagram path on our address (point 16,
+ * http/instagram-address.ts), and else answers the 404 page, which offers the tools.
  */
 export function decidePath(pathname: string): PathDecision {
   const { lang, path } = splitLanguage(pathname);
@@ -154,9 +156,14 @@ export function decidePath(pathname: string): PathDecision {
   if (!isPlainPath(pathname)) return { type: 'notFound', lang };
   const explicitEn = pathname === '/en' || pathname.startsWith('/en/');
   if (explicitEn) return { type: 'redirect', location: pathname.slice(3) || '/' };
-  if (pathname.length > 1 && pathname.endsWith('/')) {
-    return { type: 'redirect', location: pathname.replace(/\/+$/, '') || '/' };
-  }
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  const known = knownPath(lang, trimmed);
+  if (known && pathname.length > 1 && pathname.endsWith('/')) return { type: 'redirect', location: pathname.replace(/\/+$/, '') || '/' };
+  return known ?? { type: 'notFound', lang };
+}
+
+/** A page, a redirect rule's target, or the blog for an unknown article; undefined for an address we do not have. */
+function knownPath(lang: Language, path: string): PathDecision | undefined {
   const redirect = REDIRECTS[path];
   if (redirect) {
     const [target, fragment] = redirect.split('#') as [string, string | undefined];
@@ -168,17 +175,11 @@ export function decidePath(pathname: string): PathDecision {
   if (segments.length === 2 && segments[0] === 'blog' && !segments[1]!.includes('.')) {
     return { type: 'redirect', location: localizePath(lang, '/blog') };
   }
-  const single = segments.length === 1 ? segments[0]! : undefined;
-  // Spec: a single-segment path that is no route, language or article goes to the blog.
-  // Names that look like files (robots.txt, x.png) are real 404s instead.
-  if (single !== undefined && !single.includes('.') && !isBlogSlug(single)) {
-    return { type: 'redirect', location: localizePath(lang, '/blog') };
-  }
-  return { type: 'notFound', lang };
+  return undefined;
 }
 
 /** A decoded request path that is safe to answer with a redirect: one leading slash, nothing odd after it. */
-function isPlainPath(pathname: string): boolean {
+export function isPlainPath(pathname: string): boolean {
   return pathname.startsWith('/') && !/\/\/|\\/.test(pathname.replace(/\/+$/, '/')) && !hasControlCharacter(pathname);
 }
 

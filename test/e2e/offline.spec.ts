@@ -114,6 +114,30 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
   }
 });
 
+test.describe('a French browser whose visitor chose English in the menu', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('offline, `/` opens the chosen English home, as the server does online (issue 37 point 6)', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/fr');
+    await controlled(page);
+    await expect.poll(() => keptToolPages(page), { timeout: 20_000 }).toEqual(keptOf('fr'));
+    await page.getByRole('button', { name: new RegExp(text(fr, 'header.language')) }).click();
+    await page.getByRole('link', { name: /^English/ }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.setOffline(true);
+    try {
+      await page.goto('/');
+      await expect(page).toHaveURL('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(linkBox(page)).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
+
 test.describe('an Arabic browser whose language pages could not be kept', () => {
   test.use({ locale: 'ar-EG' });
 

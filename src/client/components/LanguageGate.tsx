@@ -1,7 +1,10 @@
 /**
- * Applies the visitor's language. The page's language comes from its URL; on the bare `/`, a saved
- * (else the browser's) supported language other than English redirects to `/{lang}` (spec §2),
- * with a spinner instead of the English page while that happens. Every page records its language as the saved one.
+ * Applies the visitor's language. The page's language comes from its URL; the server already sends `/` to the
+ * saved (else the browser's) language before any script runs (http/visitor-language.ts, issue 37 point 6). Here, on
+ * the bare `/`, the same rule runs again where the server could not see the choice (one saved in localStorage
+ * before the cookie existed, a development server): a supported language other than English redirects to
+ * `/{lang}` (spec §2), with a spinner instead of the English page while that happens. Every page records its
+ * language as the saved one (localStorage and the cookie the server reads).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';

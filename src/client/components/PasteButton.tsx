@@ -15,9 +15,11 @@ export function PasteButton({ onPaste, disabled }: { onPaste: (text: string) => 
       const text = (await navigator.clipboard.readText()).trim();
       if (text) onPaste(text);
     } catch (error) {
-      // Permission refused or no focus: the visitor can still long-press the box.
+      // Permission refused or no focus: the visitor can still paste into the box themselves, by a long press on a
+      // touch screen, by the keyboard elsewhere (issue 37 point 10: a desktop has no long press).
       console.warn('clipboard read refused', error instanceof Error ? error.name : error);
-      notify.error(t('downloader.pasteUnavailable'));
+      if (matchMedia('(pointer: coarse)').matches) notify.error(t('downloader.pasteUnavailable'));
+      else notify.error(t('downloader.pasteUnavailableKeys', { keys: /Mac|iP(hone|ad)/.test(navigator.platform) ? '⌘V' : 'Ctrl+V' }));
     }
   };
 

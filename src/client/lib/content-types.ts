@@ -21,6 +21,8 @@ export interface TextSection {
 export interface HomeContent {
   heading: string;
   subheading: string;
+  /** The hero's line on `@username` and pasting many links. */
+  tip: string;
   /** Explanatory text blocks. */
   blocks: TextSection[];
   supported: { title: string; intro: string; items: { title: string; text: string }[] };

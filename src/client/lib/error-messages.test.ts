@@ -88,6 +88,15 @@ describe('errorMessageKey (spec §8)', () => {
     expect(errorMessageKey(api('invalid_url'), 'profile')).toBe('errors.invalidProfile');
   });
 
+  it('says an unknown username has no account, not that content was deleted (issue 37 point 10)', () => {
+    expect(errorMessageKey(api('not_found'), 'profile')).toBe('errors.noSuchAccount');
+    expect(errorMessageKey(status(404), 'profile')).toBe('errors.noSuchAccount');
+    expect(lookup('errors.noSuchAccount')).toMatch(/no Instagram account/);
+    expect(lookup('errors.noSuchAccount')).not.toMatch(/deleted|URL/);
+    // A link's lookup keeps its own wording.
+    expect(errorMessageKey(api('not_found'), 'home')).toBe('errors.notFoundHome');
+  });
+
   it('falls back to the status when the body carries no code, code first otherwise', () => {
     expect(failureCause(status(429))).toBe('rateLimited');
     expect(failureCause(status(404))).toBe('notFound');

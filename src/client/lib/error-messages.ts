@@ -80,7 +80,8 @@ export function errorMessageKey(failure: ResolveFailure, formId: FormId): string
     case 'rateLimited':
       return RATE_LIMITED[(failure.kind === 'http' && failure.source) || 'unknown'];
     case 'notFound':
-      return NOT_FOUND[family];
+      // A form that takes a username (the profile tool, the profile view) looked an account up: none has that name.
+      return form.input === 'username' ? 'errors.noSuchAccount' : NOT_FOUND[family];
     case 'forbidden':
       return FORBIDDEN[family];
     case 'loginRequired':

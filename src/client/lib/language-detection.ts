@@ -7,28 +7,21 @@
  * the same order and with the same names, in a fifth of its 2.4 KB — it loaded on every visit to `/`, and the
  * home page's JavaScript was over its budget (issue 24).
  */
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/language-codes.ts';
+import { DEFAULT_LANGUAGE, SAVED_LANGUAGE_COOKIE, type Language } from '../../shared/language-codes.ts';
+import { supportedLanguage } from '../../shared/language-match.ts';
 import { SAVED_LANGUAGE_KEY } from './saved-language.ts';
+
+export { supportedLanguage };
 
 export const DETECTION_OPTIONS = {
   order: ['path', 'localStorage', 'navigator', 'querystring', 'cookie', 'sessionStorage', 'htmlTag'],
   lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
+  lookupCookie: SAVED_LANGUAGE_COOKIE,
   lookupLocalStorage: SAVED_LANGUAGE_KEY,
   lookupSessionStorage: 'i18nextLng',
   lookupFromPathIndex: 0,
   caches: ['localStorage'],
 };
-
-/** Codes browsers send for two of our languages: `in` (Indonesian's withdrawn code, still sent by Android's Java) and `fil`. */
-const ALIASES: Readonly<Record<string, Language>> = { in: 'id', fil: 'tl' };
-
-/** A browser's code (`ar-EG`, `pt_BR`, `fil-PH`, `in-ID`) as one of our languages: its base, or the base's alias. */
-export function supportedLanguage(code: string): Language | undefined {
-  const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
-  const lang = ALIASES[base] ?? base;
-  return isLanguage(lang) ? lang : undefined;
-}
 
 /** Storage can throw (private modes, blocked cookies): a source that cannot be read has nothing to say. */
 function read(source: () => string | null | undefined): string[] {

@@ -72,9 +72,11 @@ describe.each(OTHERS)('locale %s', (lang) => {
 });
 
 describe.each(LANGUAGE_CODES)('content of %s', (lang) => {
-  it('has a home page with 10 FAQ entries, 6 tiles, 6 features and 3 steps', () => {
+  it('has a home page with 11 FAQ entries (one on @username and many links, issue 37 point 7), 6 tiles, 6 features and 3 steps', () => {
     const home = read<HomeContent>(lang, 'home');
-    expect(home.faq).toHaveLength(10);
+    expect(home.faq).toHaveLength(11);
+    expect(home.faq[2]!.a).toContain('@');
+    expect(home.tip).toContain('@');
     expect(home.tiles.map((t) => t.tool)).toEqual([...TOOL_IDS]);
     expect(home.features.items).toHaveLength(6);
     expect(home.howTo.steps).toHaveLength(3);

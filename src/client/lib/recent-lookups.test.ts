@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRecent, clearRecent, MAX_RECENT, readRecent, RECENT_KEY } from './recent-lookups.ts';
+import { addRecent, clearRecent, keepsRecent, MAX_RECENT, readRecent, RECENT_KEY, setKeepRecent } from './recent-lookups.ts';
 
 function memoryStorage(initial?: string) {
   const map = new Map<string, string>(initial === undefined ? [] : [[RECENT_KEY, initial]]);
@@ -23,6 +23,20 @@ describe('recent lookups', () => {
     expect(list[0]!.author).toBe('user99');
     expect(list.filter((e) => e.link.includes('P10'))).toHaveLength(1);
     expect(list[1]!.author).toBe('user24');
+  });
+
+  it('keeps nothing once the privacy page’s switch is off, and clears what it held; on again, keeps again (issue 37 point 10)', () => {
+    const storage = memoryStorage();
+    addRecent(entry(1), storage);
+    expect(keepsRecent(storage)).toBe(true);
+    setKeepRecent(false, storage);
+    expect(readRecent(storage)).toEqual([]);
+    addRecent(entry(2), storage);
+    expect(readRecent(storage)).toEqual([]);
+    expect(keepsRecent(storage)).toBe(false);
+    setKeepRecent(true, storage);
+    addRecent(entry(3), storage);
+    expect(readRecent(storage).map((e) => e.author)).toEqual(['user3']);
   });
 
   it('clears to nothing, and reads junk or foreign data as empty', () => {

@@ -56,7 +56,30 @@ function write(storage: Store | undefined, list: RecentLookup[]): void {
   announceRecentChange();
 }
 
+/** Set when the visitor turned the list off (the privacy page's switch, issue 37 point 10): nothing is kept then. */
+export const RECENT_OFF_KEY = 'gramsave.recent.off';
+
+export function keepsRecent(storage: Store | undefined = store()): boolean {
+  try {
+    return storage?.getItem(RECENT_OFF_KEY) !== '1';
+  } catch {
+    return true;
+  }
+}
+
+/** Turns the list on or off; off also clears what was kept. */
+export function setKeepRecent(on: boolean, storage: Store | undefined = store()): void {
+  try {
+    if (on) storage?.removeItem(RECENT_OFF_KEY);
+    else storage?.setItem(RECENT_OFF_KEY, '1');
+  } catch {
+    // Refused storage keeps nothing anyway.
+  }
+  if (!on) clearRecent(storage);
+}
+
 export function addRecent(entry: RecentLookup, storage: Store | undefined = store()): void {
+  if (!keepsRecent(storage)) return;
   const key = linkKey(entry.link);
   write(storage, [entry, ...readRecent(storage).filter((e) => linkKey(e.link) !== key)].slice(0, MAX_RECENT));
 }

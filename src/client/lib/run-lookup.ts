@@ -24,7 +24,10 @@ export interface LookupPage {
   valid: (value: string) => boolean;
   t: Translator['t'];
   startBatch: (batch: Batch) => void;
-  /** The home page's box held one username: show it in the profile-picture tool. */
+  /**
+   * The box of the home page or a link tool held one username (`@name`, or a bare name that is no link): show it in
+   * the profile-picture tool, with its profile view (issue 37 point 7).
+   */
   toProfile: (username: string) => void;
   /** The story page's box held one bare username: show that profile's view (issue 30). Absent elsewhere. */
   toProfileView?: (username: string) => void;
@@ -47,7 +50,8 @@ export async function runLookup(raw: string, page: LookupPage): Promise<void> {
   if (batch) return page.startBatch(batch);
   // An empty box is not a wrong link: ask for one.
   if (value === '') return page.fail({ key: page.profile ? 'errors.emptyProfile' : 'errors.emptyUrl', retry: false }, false);
-  const username = page.formId === 'home' && !page.valid(value) ? usernameIn(value) : null;
+  // The profile tool and the story page take names themselves; on the Threads tool a name is no Instagram account.
+  const username = !page.profile && !page.toProfileView && page.formId !== 'threads' && !page.valid(value) ? usernameIn(value) : null;
   if (username) return page.toProfile(username);
   const viewName = page.toProfileView ? bareUsername(value) : null;
   if (viewName) return page.toProfileView!(viewName);

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/translator.ts';
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { isBlogSlug, titleFromSlug } from '../../shared/blog-posts.ts';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
@@ -7,6 +7,7 @@ import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { rootDataOf } from '../lib/root-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { articleData } from '../lib/structured-data.ts';
+import NotFoundRoute, { meta as notFoundMeta } from './not-found.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang, path } = splitLanguage(new URL(request.url).pathname);
@@ -16,7 +17,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { lang, slug, post, dateText: formatDate(post.date, lang) };
 }
 
-export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>) {
+/**
+ * `/:slug` also matches a mistyped address, which the server answers with the 404 page (issue 37 point 14): that
+ * page has no data for this route, so the browser's copy asks none of the server (it has none) and stays the 404
+ * page, from hydration (the fallback is that page) to the end.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const slug = splitLanguage(new URL(request.url).pathname).path.split('/').filter(Boolean).pop() ?? '';
+  return isBlogSlug(slug) ? await serverLoader<typeof loader>() : null;
+}
+
+export const HydrateFallback = NotFoundRoute;
+
+export function meta(args: MetaArgs<typeof loader>) {
+  const { matches, location, loaderData } = args;
+  // A mistyped address (clientLoader above) keeps the 404 page's title and noindex.
+  if (!isBlogSlug(splitLanguage(location.pathname).path.split('/').filter(Boolean).pop() ?? '')) return notFoundMeta(args);
   const root = rootDataOf(matches);
   const post = loaderData?.post;
   const title = `${post?.title ?? titleFromSlug(loaderData?.slug ?? '')} | Gramsave`;
@@ -39,7 +55,10 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
 
 export default function BlogPostRoute() {
   const { t } = useTranslation();
-  const { lang, slug, post, dateText } = useLoaderData<typeof loader>();
+  // A mistyped address (clientLoader above): the 404 page.
+  const data = useLoaderData<typeof loader>() as Awaited<ReturnType<typeof loader>> | undefined;
+  if (!data) return <NotFoundRoute />;
+  const { lang, slug, post, dateText } = data;
   const available = Boolean(post.title && post.html);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
+import { RecentSwitch } from '../components/RecentSwitch.tsx';
 import { TextSections } from '../components/TextSections.tsx';
 import { readLocale } from '../lib/content.server.ts';
 import type { LegalContent } from '../lib/content-types.ts';
 import { commonString, rootDataOf } from '../lib/root-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+
+/** "3. Cookies and local storage" in every language's privacy policy (content/locales/{lang}/legal.json). */
+const PRIVACY_STORAGE_SECTION = 2;
 
 const documentOf = (pathname: string) => (splitLanguage(pathname).path === '/privacy' ? 'privacy' : 'terms');
 
@@ -22,6 +26,7 @@ export function meta({ matches, location }: MetaArgs<typeof loader>) {
 
 export default function LegalRoute() {
   const { document } = useLoaderData<typeof loader>();
+  const privacy = documentOf(useLocation().pathname) === 'privacy';
   return (
     <div className="py-12">
       <div className="mx-auto max-w-3xl px-4">
@@ -29,7 +34,8 @@ export default function LegalRoute() {
         <p className="mt-2 text-slate-600">{document.lastUpdated}</p>
         <p className="mt-6 leading-7 text-slate-700">{document.intro}</p>
       </div>
-      <TextSections sections={document.sections} />
+      {/* The recent lookups' switch sits under the privacy policy's section on local storage, which names it. */}
+      <TextSections sections={document.sections} after={privacy ? { [PRIVACY_STORAGE_SECTION]: <RecentSwitch /> } : undefined} />
     </div>
   );
 }

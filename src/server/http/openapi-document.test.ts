@@ -21,6 +21,7 @@ describe('GET /api/openapi.json', () => {
       expect(resolveBody.properties.tool.enum).toEqual(['video', 'photo', 'story', 'reels', 'igtv', 'profile', 'threads']);
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
       expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('share_offsite');
+      expect(doc.components.schemas.Error.properties.error.properties.service.enum).toEqual(['threads']);
       expect(doc.paths['/api/v1/resolve'].post.responses[400].description).toContain('share_offsite');
       // The challenge's JSON, as GET /api/v1/challenge gives it (issue 32).
       expect(doc.components.schemas.Challenge.required).toEqual(['algorithm', 'salt', 'puzzles', 'bits', 'expires', 'signature']);

@@ -94,6 +94,7 @@ const error = {
         message: { type: 'string' },
         fields: { type: 'object', additionalProperties: { type: 'string' } },
         source: { enum: ['instagram', 'threads', 'instance'], description: 'On rate_limited: who asks to wait (the service throttled this instance, or its own limits).' },
+        service: { enum: ['threads'], description: 'Present when the link was a Threads one: a text-only thread (no_media) and a Threads profile (unsupported) have messages of their own.' },
       },
     },
   },

@@ -40,6 +40,7 @@ beforeAll(async () => {
   writePage(build, '/instagram-reels-downloader', page('en', 'Reels'));
   writePage(build, '/__gramsave/not-found', page('en', 'Page not found'));
   writePage(build, '/de/__gramsave/not-found', page('de', 'Seite nicht gefunden'));
+  writePage(build, '/fr/__gramsave/not-found', page('fr', 'Page introuvable'));
   mkdirSync(path.join(build, 'assets'));
   writeFileSync(path.join(build, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(build, 'favicon.svg'), '<svg/>');
@@ -146,8 +147,6 @@ describe('redirects and not found', () => {
   it.each([
     ['/reels', '/instagram-reels-downloader'],
     ['/fr/reels', '/fr/instagram-reels-downloader'],
-    ['/nothing-here', '/blog'],
-    ['/de/nothing-here', '/de/blog'],
     ['/fr/', '/fr'],
     ['/en/contact', '/contact'],
     ['/reels?url=x', '/instagram-reels-downloader?url=x'],
@@ -199,10 +198,11 @@ describe('redirects and not found', () => {
     },
   );
 
-  it('percent-encodes a redirect to a non-Latin-1 path', async () => {
-    const res = await app.inject({ url: '/%E4%B8%AD/' });
+  it('percent-encodes a redirect to a non-Latin-1 path, and answers an unknown one 404', async () => {
+    const res = await app.inject({ url: '/instagram-reels-downloader/?q=%E4' });
     expect(res.statusCode).toBe(301);
-    expect(res.headers.location).toBe('/%E4%B8%AD');
+    expect(res.headers.location).toBe('/instagram-reels-downloader?q=%E4');
+    expect((await app.inject({ url: '/%E4%B8%AD/' })).statusCode).toBe(404);
   });
 
   it('answers an unknown deep path with the translated 404 page', async () => {
@@ -221,6 +221,129 @@ describe('redirects and not found', () => {
     const res = await app.inject({ url: '/assets/..%2f..%2fetc%2fpasswd' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.body).not.toContain('root:');
+  });
+});
+
+/** A browser's visit to an address: what Chromium sends on a navigation. */
+const visit = (headers: Record<string, string> = {}) => ({ ...PAGE, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', ...headers });
+
+describe('the visitor’s language on the first request (issue 37 point 6)', () => {
+  it.each([
+    ['fr-FR,fr;q=0.9,en;q=0.8', '/fr'],
+    ['en;q=0.5, de-AT;q=0.8', '/de'],
+    ['fr;q=0, ja', '/ja'],
+    ['fil-PH', '/tl'],
+    ['in-ID,in;q=0.9', '/id'],
+  ])('sends a browser asking for %s from / to %s at once, varying on the headers that chose it', async (acceptLanguage, to) => {
+    const res = await app.inject({ url: '/', headers: visit({ 'accept-language': acceptLanguage }) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+    expect(String(res.headers.vary)).toMatch(/Accept-Language/);
+    expect(String(res.headers.vary)).toMatch(/Cookie/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('keeps the query (a shared link) on the way', async () => {
+    const res = await app.inject({ url: '/?url=https%3A%2F%2Fwww.instagram.com%2Fp%2Fx%2F', headers: visit({ 'accept-language': 'ja-JP' }) });
+    expect(res.headers.location).toBe('/ja?url=https%3A%2F%2Fwww.instagram.com%2Fp%2Fx%2F');
+  });
+
+  it('lets the language saved by the menu win over the header, English included', async () => {
+    const english = await app.inject({ url: '/', headers: visit({ 'accept-language': 'fr-FR', cookie: 'theme=dark; i18next=en' }) });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('Home');
+    expect(String(english.headers.vary)).toMatch(/Accept-Language, Cookie/);
+    const japanese = await app.inject({ url: '/', headers: visit({ 'accept-language': 'fr-FR', cookie: 'i18next=ja' }) });
+    expect(japanese.headers.location).toBe('/ja');
+    const unknown = await app.inject({ url: '/', headers: visit({ 'accept-language': 'fr-FR', cookie: 'i18next=xx' }) });
+    expect(unknown.headers.location).toBe('/fr');
+  });
+
+  it('answers English to a request without the header (crawlers) or with no language of ours', async () => {
+    for (const headers of [visit(), visit({ 'accept-language': 'fi-FI, *;q=0.5' }), PAGE]) {
+      const res = await app.inject({ url: '/', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Home');
+    }
+  });
+
+  it('gives the service worker’s own fetch of / the shell it keeps, whatever the browser’s language', async () => {
+    for (const mode of ['same-origin', 'cors', 'no-cors']) {
+      const res = await app.inject({ url: '/', headers: { accept: '*/*', 'sec-fetch-mode': mode, 'sec-fetch-site': 'same-origin', 'accept-language': 'fr-FR' } });
+      expect(res.statusCode, mode).toBe(200);
+      expect(res.body).toContain('Home');
+    }
+  });
+
+  it('still answers cobalt’s instance info to a client that is no browser visit (issue 39)', async () => {
+    const res = await app.inject({ url: '/', headers: { accept: '*/*', 'accept-language': 'fr-FR' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ cobalt: { services: expect.arrayContaining(['instagram']) } });
+  });
+});
+
+describe('a mistyped address (issue 37 point 14)', () => {
+  it.each(['/instagram-reel-downloadr', '/instagram-reel-downloadr/', '/something-else', '/blog-posts/x'])('%s is a 404 page, not a redirect to the blog', async (url) => {
+    const res = await app.inject({ url, headers: visit() });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found');
+  });
+
+  it('speaks the visitor’s language: an address without a prefix goes under theirs, answered 404 there', async () => {
+    const german = await app.inject({ url: '/instagram-reel-downloadr?x=1', headers: visit({ 'accept-language': 'de-DE' }) });
+    expect([german.statusCode, german.headers.location]).toEqual([302, '/de/instagram-reel-downloadr?x=1']);
+    expect(String(german.headers.vary)).toMatch(/Accept-Language, Cookie/);
+    const chosen = await app.inject({ url: '/instagram-reel-downloadr', headers: visit({ 'accept-language': 'de-DE', cookie: 'i18next=fr' }) });
+    expect(chosen.headers.location).toBe('/fr/instagram-reel-downloadr');
+    const english = await app.inject({ url: '/instagram-reel-downloadr', headers: visit({ 'accept-language': 'de-DE', cookie: 'i18next=en' }) });
+    expect([english.statusCode, english.body.includes('Page not found')]).toEqual([404, true]);
+    const prefixed = await app.inject({ url: '/de/instagram-reel-downloadr', headers: visit({ 'accept-language': 'fr-FR' }) });
+    expect(prefixed.statusCode).toBe(404);
+    expect(prefixed.body).toContain('Seite nicht gefunden');
+  });
+});
+
+describe('Instagram paths on our address (issue 37 point 16)', () => {
+  const link = (url: string) => encodeURIComponent(url);
+  it.each([
+    ['/p/C8xYz12AbCd/', `/?url=${link('https://www.instagram.com/p/C8xYz12AbCd/')}`],
+    ['/p/C8xYz12AbCd/?igsh=abc', `/?url=${link('https://www.instagram.com/p/C8xYz12AbCd/')}`],
+    ['/reel/C8xYz12AbCd', `/instagram-reels-downloader?url=${link('https://www.instagram.com/reel/C8xYz12AbCd/')}`],
+    ['/natgeo/reel/C8xYz12AbCd/', `/instagram-reels-downloader?url=${link('https://www.instagram.com/reel/C8xYz12AbCd/')}`],
+    ['/tv/C8xYz12AbCd/', `/igtv-downloader?url=${link('https://www.instagram.com/tv/C8xYz12AbCd/')}`],
+    ['/stories/natgeo/3456789012345678901/', `/instagram-story-download?url=${link('https://www.instagram.com/stories/natgeo/3456789012345678901/')}`],
+    ['/stories/highlights/17890012345678901/', `/instagram-story-download?url=${link('https://www.instagram.com/stories/highlights/17890012345678901/')}`],
+    ['/natgeo/', `/instagram-profile-picture-downloader?url=${link('@natgeo')}`],
+    ['/leo.messi', `/instagram-profile-picture-downloader?url=${link('@leo.messi')}`],
+    ['/de/p/C8xYz12AbCd/', `/de?url=${link('https://www.instagram.com/p/C8xYz12AbCd/')}`],
+  ])('%s opens %s, kept out of search indexes', async (from, to) => {
+    const res = await app.inject({ url: from, headers: visit() });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('opens it in the visitor’s language', async () => {
+    const res = await app.inject({ url: '/reel/C8xYz12AbCd/', headers: visit({ 'accept-language': 'fr-CA' }) });
+    expect(res.headers.location).toBe(`/fr/instagram-reels-downloader?url=${link('https://www.instagram.com/reel/C8xYz12AbCd/')}`);
+  });
+
+  it('never shadows our own routes, files or languages with a username', async () => {
+    expect((await app.inject({ url: '/fr', headers: visit() })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/instagram-reels-downloader', headers: visit() })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+    const reels = await app.inject({ url: '/reels/', headers: visit() });
+    expect([reels.statusCode, reels.headers.location]).toEqual([301, '/reels']);
+    const contact = await app.inject({ url: '/contact/', headers: visit() });
+    expect([contact.statusCode, contact.headers.location]).toEqual([301, '/contact']);
+    for (const url of ['/favicon.ico', '/wp-login.php', '/.env', '/evil.com', '/index.html', '/p/', '/explore/']) {
+      expect((await app.inject({ url, headers: visit() })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('marks a page that looks a link up on arrival as not for indexing, and leaves the page itself indexable', async () => {
+    expect((await app.inject({ url: '/instagram-reels-downloader?url=x', headers: visit() })).headers['x-robots-tag']).toBe('noindex');
+    expect((await app.inject({ url: '/instagram-reels-downloader', headers: visit() })).headers['x-robots-tag']).toBeUndefined();
   });
 });
 

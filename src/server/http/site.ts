@@ -4,13 +4,16 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { decidePath, isSameOriginPath, localizePath, NOT_FOUND_PATH, splitLanguage } from '../../shared/routes.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/language-codes.ts';
+import { decidePath, isPlainPath, isSameOriginPath, localizePath, NOT_FOUND_PATH, splitLanguage } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { pickEncoding } from './content-encoding.ts';
 import { sendApiError } from './errors.ts';
+import { instagramAddress } from './instagram-address.ts';
 import { readSiteIndex, type PrerenderedPage } from './page-index.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { isVisit, LANGUAGE_VARY, visitorLanguage } from './visitor-language.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML_CACHE = 'public, max-age=0, must-revalidate';
@@ -44,7 +47,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { co
       .header('Content-Security-Policy', page.csp)
       .header('Cache-Control', HTML_CACHE)
       .header('ETag', page.etag)
-      .header('Vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Accept-Encoding` : 'Accept-Encoding');
+      .header('Vary', varyWith(reply, 'Accept-Encoding'));
     if (status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
       reply.removeHeader('Content-Type');
       return reply.code(304).send();
@@ -74,17 +77,38 @@ export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { co
         reply.header('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
         return reply.sendFile(pathname.slice(1));
       }
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      // `/` answers the visitor's language at once (issue 37 point 6): the saved choice, else Accept-Language.
+      if (pathname === '/') {
+        reply.header('Vary', varyWith(reply, LANGUAGE_VARY));
+        const lang = visitorLanguage(request.headers);
+        if (lang && lang !== DEFAULT_LANGUAGE && isVisit(request.headers)) return sendElsewhere(reply, localizePath(lang, '/') + asciiOnly(query));
+      }
       const decision = decidePath(pathname);
       if (decision.type === 'redirect' && isSameOriginPath(decision.location)) {
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         // The location was decoded: encode it again (a header holds no raw non-Latin-1 or control bytes).
         return reply.redirect(encodeURI(decision.location) + asciiOnly(query), 301);
       }
       if (decision.type === 'page') {
         const page = site.pages.get(localizePath(decision.lang, decision.path));
+        // A link arriving in the address (`?url=`, a share) is looked up there: that address is no page to index.
+        if (page && LOOKUP_QUERY.test(query)) reply.header('X-Robots-Tag', 'noindex');
         if (page) return sendPage(request, reply, page);
       }
-      const lang = decision.type === 'notFound' || decision.type === 'page' ? decision.lang : splitLanguage(pathname).lang;
+      // An address without a language prefix that is no page of ours speaks the visitor's language.
+      const unprefixed = splitLanguage(pathname).lang === DEFAULT_LANGUAGE;
+      if (unprefixed) reply.header('Vary', varyWith(reply, LANGUAGE_VARY));
+      const lang: Language = decision.type === 'notFound' && unprefixed ? (visitorLanguage(request.headers) ?? DEFAULT_LANGUAGE) : splitLanguage(pathname).lang;
+      const instagram = decision.type === 'notFound' && isPlainPath(pathname) ? instagramAddress(splitLanguage(pathname).path, query) : undefined;
+      if (instagram) {
+        reply.header('X-Robots-Tag', 'noindex');
+        return sendElsewhere(reply, `${localizePath(lang, instagram.page)}?url=${encodeURIComponent(instagram.url)}`);
+      }
+      // The 404 page speaks the language of its address (the app reads it there): a visitor whose language is not
+      // English is sent to the same address under their language's prefix, answered 404 there.
+      if (decision.type === 'notFound' && unprefixed && lang !== DEFAULT_LANGUAGE && isVisit(request.headers) && isPlainPath(pathname)) {
+        return sendElsewhere(reply, encodeURI(localizePath(lang, pathname)) + asciiOnly(query));
+      }
       const notFound = site.pages.get(localizePath(lang, NOT_FOUND_PATH));
       if (notFound) return sendPage(request, reply, notFound, 404);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
@@ -103,6 +127,19 @@ export const siteRoutes: FastifyPluginAsync<SiteRouteOptions> = async (app, { co
  */
 function noSuchApiRoute(reply: FastifyReply): FastifyReply {
   return sendApiError(reply.header('Access-Control-Allow-Origin', '*'), new ApiError('not_found', 'No such API route.'));
+}
+
+/** A query that carries a link to look up on arrival (use-lookup.ts, deep-link.ts). */
+const LOOKUP_QUERY = /[?&](?:url|u|text|title)=/;
+
+/** An answer that depends on the visitor (their language): a temporary redirect no shared cache keeps. */
+function sendElsewhere(reply: FastifyReply, location: string): FastifyReply {
+  return reply.header('Cache-Control', 'private, no-cache').redirect(location, 302);
+}
+
+/** The reply's Vary with one more entry. */
+function varyWith(reply: FastifyReply, more: string): string {
+  return reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, ${more}` : more;
 }
 
 /** A raw query string as it may go into a header: bytes outside printable ASCII percent-encoded. */

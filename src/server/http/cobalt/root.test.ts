@@ -23,7 +23,8 @@ describe('GET /', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toContain('<title>Gramsave</title>');
-    expect(res.headers.get('vary')).toBe(`${VARY}, Accept-Encoding`);
+    // The page at / also depends on the visitor's language (issue 37 point 6).
+    expect(res.headers.get('vary')).toBe(`${VARY}, Accept-Language, Cookie, Accept-Encoding`);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     // Revalidation still works for the page.
     const again = await get({ ...navigation, 'if-none-match': res.headers.get('etag')! });
