@@ -8,6 +8,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface ServerChild {
   url: string;
+  /** The app's private metrics listener, when the child says it. */
+  metricsUrl?: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -15,12 +17,13 @@ export interface ServerChild {
 /** A child script that sends `{ type: 'ready', url }` once it listens, and exits on any message. */
 export async function startChildScript(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerChild> {
   const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<{ url: string }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { url: string }));
+  const ready = await new Promise<{ url: string; metricsUrl?: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; metricsUrl?: string }));
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return {
     url: ready.url,
+    ...(ready.metricsUrl ? { metricsUrl: ready.metricsUrl } : {}),
     process: child,
     async stop() {
       if (child.exitCode !== null) return;

@@ -127,7 +127,7 @@ async function main() {
     ...(await part('egress', [missing('23', 'client CPU per upstream request, impit', ''), missing('23', 'cold lookups a minute per egress', '')], egressRows)),
     ...(await part('profile view', [missing('30', 'Instagram requests, cold profile view', '')], profileViewRows)),
     ...(await part('threads', [missing('40', 'Threads requests, cold photo lookup', '')], threadsRows)),
-    ...(await part('flood', [missing('32', "visitor's cold lookup p50 under a flood", '')], floodRows)),
+    ...(await part('flood', [missing('38', "visitor's share and goodput under a flood", '')], floodRows)),
     ...(await part('challenge', [missing('32', 'challenge solve time', '')], async () => (ensureBuild() ? [] : challengeRows()))),
   ];
   const seconds = Math.round((Date.now() - started) / 1000);

@@ -12,7 +12,8 @@ export interface ServerChildOptions {
   realBuild?: boolean;
 }
 
-export type ServerChildMessage = { type: 'ready'; url: string };
+/** metricsUrl: the private metrics listener (its /metrics), for figures the app counts itself. */
+export type ServerChildMessage = { type: 'ready'; url: string; metricsUrl?: string };
 
 async function main() {
   const options = JSON.parse(process.argv[2] ?? '{}') as ServerChildOptions;
@@ -27,7 +28,8 @@ async function main() {
       ...options.env,
     },
   });
-  process.send?.({ type: 'ready', url: rig.base } satisfies ServerChildMessage);
+  const metricsUrl = rig.app.metricsUrl();
+  process.send?.({ type: 'ready', url: rig.base, ...(metricsUrl ? { metricsUrl } : {}) } satisfies ServerChildMessage);
   process.on('message', () => {
     void rig
       .close()

@@ -78,6 +78,8 @@ export interface MediaItem {
   /** The audio track alone (.m4a), where the source has one. */
   audioUrl?: string;
   audioFilename?: string;
+  /** A video Instagram says has no sound: none of its files has any. */
+  silent?: true;
 }
 
 /** Links in one batch: the page's queue, POST /api/v1/batch and its ZIP token. */

@@ -50,11 +50,10 @@ for (const c of TOOL_CASES) {
       await expect(video).toHaveAttribute('src', /^\/api\/v1\/media\//);
       await expect(video).toHaveAttribute('poster', /^\/api\/v1\/media\//);
     }
-    // Every video says its resolution: in its quality choice, or beside its label when it has one rendition (issue 33).
+    // Every video says its resolution in plain words under its Download (issue 33; issue 37 point 5).
     for (const [index, media] of expected.items.entries()) {
       if (media.type !== 'video' || !media.width || !media.height) continue;
-      if (media.qualities && media.qualities.length > 1) await expect(items.nth(index).getByLabel(text(en, 'downloader.quality'))).toBeVisible();
-      else await expect(items.nth(index).getByTestId('pixel-size')).toHaveText(`· ${text(en, 'downloader.pixelSize', { width: media.width, height: media.height })}`);
+      await expect(items.nth(index).getByTestId('best-choice')).toHaveText(new RegExp(`^(Full HD|HD|Small) ${Math.min(media.width, media.height)}p`));
     }
     await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
     if (expected.items.length > 1) await expect(items.first().getByTestId('item-position')).toHaveText(`1 of ${expected.items.length}`);
@@ -111,7 +110,7 @@ test('home: a 3-item carousel spans the first item, and the ZIP holds every item
   }
 });
 
-test('video page: qualities, audio only and open in new tab', async ({ page, request }) => {
+test('video page: other sizes, the sound only and open in new tab', async ({ page, request }) => {
   const link = `https://www.instagram.com/p/${FIXTURE.v1Carousel}/`;
   const expected = await resolveDirect(request, link, 'video');
   await page.goto('/instagram-video-downloader');
@@ -123,14 +122,15 @@ test('video page: qualities, audio only and open in new tab', async ({ page, req
 
   // A lower progressive quality downloads that rendition through the proxy (a muxed one is full-hd.spec.ts's).
   const lower = expected.items[1]!.qualities!.filter((q) => !q.muxed).at(-1)!;
-  await second.getByLabel(text(en, 'downloader.quality')).selectOption(lower.label);
-  const { download, fetched } = await saveThrough(page, () => second.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click());
+  await second.getByText(text(en, 'downloader.moreSizes')).click();
+  const sizes = second.getByTestId('more-sizes');
+  const { download, fetched } = await saveThrough(page, () => sizes.getByRole('button', { name: new RegExp(`^Small ${Math.min(lower.width, lower.height)}p`) }).click());
   expect(tokenPayload(fetched).u).toBe(tokenPayload(lower.downloadUrl).u);
   expect(tokenPayload(fetched).u).not.toBe(tokenPayload(expected.items[1]!.downloadUrl).u);
   await expectSameBytes(request, download, fetched);
 
-  // Audio only saves the .m4a track.
-  const audio = await saveThrough(page, () => second.getByRole('button', { name: text(en, 'downloader.audioOnly') }).click());
+  // Sound only saves the .m4a track.
+  const audio = await saveThrough(page, () => sizes.getByRole('button', { name: text(en, 'downloader.soundOnly') }).click());
   expect(audio.download.suggestedFilename()).toMatch(/^[\w.]+-[\w-]+-audio\.m4a$/);
   expect(tokenPayload(audio.fetched).u).toBe(tokenPayload(expected.items[1]!.audioUrl!).u);
   await expectSameBytes(request, audio.download, audio.fetched);

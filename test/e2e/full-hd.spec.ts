@@ -33,25 +33,19 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   );
   expect(size).toEqual({ width: 720, height: 1280 });
 
-  const select = item.getByLabel(text(en, 'downloader.quality'));
-  const options = select.locator('option');
-  const labels = await options.allTextContents();
-  // Joined renditions from 1080p down to 240p, and the progressive 720p file: "best" once, on the 1080p only.
+  // Plain words (issue 37 point 5): the best file is the joined Full HD, its size an estimate; the other sizes, folded
+  // under "More sizes", are HD, Small and the sound alone: no pixel sizes, no "joined", the same name never twice.
+  const best = item.getByTestId('best-choice');
+  await expect(best).toHaveText(new RegExp(`^${text(en, 'downloader.qualityFullHd', { lines: 1080 })} · ≈ \\d+(\\.\\d+)? (kB|MB) · ${text(en, 'downloader.sizeApproximate')}$`));
+  await item.getByText(text(en, 'downloader.moreSizes')).click();
+  const labels = await item.getByTestId('more-sizes').getByRole('button').allTextContents();
+  expect(labels[0]).toMatch(new RegExp(`^${text(en, 'downloader.qualityHd', { lines: 720 })} · \\d+(\\.\\d+)? (kB|MB)$`));
+  expect(labels.at(-1)).toBe(text(en, 'downloader.soundOnly'));
+  for (const label of labels.slice(1, -1)) expect(label).toMatch(new RegExp(`^${text(en, 'downloader.qualitySmall', { lines: 0 }).replace('0p', '\\d+p')} · (≈ )?\\d+(\\.\\d+)? (kB|MB)$`));
   expect(labels.length).toBeGreaterThanOrEqual(3);
-  expect(labels.filter((label) => label.includes(` · ${text(en, 'downloader.best')} · `))).toEqual([labels[0]]);
-  expect(labels[0]).toMatch(new RegExp(`^1080×1920 · Full HD · ${text(en, 'downloader.best')} · ${text(en, 'downloader.joined')} · ≈ \\d+(\\.\\d+)? (kB|MB)$`));
-  expect(labels.filter((label) => label.includes(text(en, 'downloader.joined'))).length).toBeGreaterThan(1);
-  // Every option shows its size: estimated (≈) for a joined one, exact for the progressive file (the CDN's length).
-  for (const label of labels) expect(label).toMatch(/ · (≈ )?\d+(\.\d+)? (kB|MB)$/);
-  const progressive = labels.find((label) => !label.includes(text(en, 'downloader.joined')))!;
-  expect(progressive).toMatch(/^720×1280 · HD · \d+(\.\d+)? (kB|MB)$/);
-  await expect(select).toHaveValue('1080×1920 · Full HD');
-
-  // The chosen download's size stays in view with the select closed, and says an estimate is one.
-  const sizeNote = item.getByTestId('download-size');
-  const joinedSize = /≈ \d+(\.\d+)? (kB|MB)/.exec(labels[0]!)![0];
-  await expect(sizeNote).toBeVisible();
-  await expect(sizeNote).toHaveText(`${joinedSize} · ${text(en, 'downloader.sizeApproximate')}`);
+  const names = labels.map((label) => label.split(' · ')[0]);
+  expect(new Set(names).size).toBe(names.length);
+  for (const label of [await best.textContent(), ...labels]) expect(label).not.toMatch(/×|joined|\.mp4/);
 
   const downloadP = page.waitForEvent('download');
   await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
@@ -88,14 +82,19 @@ test('the reel plays, its best quality is the joined 1080p, and the saved file i
   await expect.poll(() => page.evaluate(() => (window as unknown as { joined: HTMLVideoElement }).joined.duration), { timeout: 15_000 }).toBeGreaterThan(1.9);
 });
 
-test('the joined quality is marked in another language too, and only the best one is called best', async ({ page }) => {
+test('the plain quality names are written in another language too', async ({ page }) => {
   const ja = strings('ja');
   await page.goto('/ja/instagram-reels-downloader');
   await submitLink(page, LINK);
-  const select = resultItems(page).first().getByLabel(text(ja, 'downloader.quality'));
-  await expect(select.locator('option').first()).toHaveText(new RegExp(`^1080×1920 · Full HD · ${text(ja, 'downloader.best')} · ${text(ja, 'downloader.joined')} · 約 \\d+(\\.\\d+)? (KB|MB)$`));
-  const labels = await select.locator('option').allTextContents();
-  expect(labels.filter((label) => label.includes(text(ja, 'downloader.best')))).toHaveLength(1);
+  const item = resultItems(page).first();
+  await expect(item.getByTestId('best-choice')).toHaveText(new RegExp(`^${text(ja, 'downloader.qualityFullHd', { lines: 1080 })} · 約 \\d+(\\.\\d+)? (KB|MB)`));
+  await item.getByText(text(ja, 'downloader.moreSizes')).click();
+  await expect(item.getByTestId('more-sizes').getByRole('button').last()).toHaveText(text(ja, 'downloader.soundOnly'));
+  // A reel Instagram says has no sound says so on its Download, and offers no sound alone.
+  await submitLink(page, `https://www.instagram.com/reel/${FIXTURE.silentReel}/`);
+  const silent = resultItems(page).first();
+  await expect(silent.getByTestId('best-choice')).toContainText(` · ${text(ja, 'downloader.noSound')}`);
+  await expect(silent.getByText(text(ja, 'downloader.soundOnly'))).toHaveCount(0);
 });
 
 test('each quality saves under its own name, with its exact size shown before the download', async ({ page }) => {
@@ -103,12 +102,12 @@ test('each quality saves under its own name, with its exact size shown before th
   await page.goto('/instagram-reels-downloader');
   await submitLink(page, LINK);
   const item = resultItems(page).first();
-  const select = item.getByLabel(text(en, 'downloader.quality'));
-  await select.selectOption('720×1280 · HD');
-  const shown = await item.getByTestId('download-size').textContent();
+  await item.getByText(text(en, 'downloader.moreSizes')).click();
+  const hd = item.getByTestId('more-sizes').getByRole('button', { name: new RegExp(`^${text(en, 'downloader.qualityHd', { lines: 720 })} · `) });
+  const shown = (await hd.textContent())!.split(' · ')[1];
   expect(shown).toMatch(/^\d+(\.\d+)? (kB|MB)$/);
   const downloadP = page.waitForEvent('download');
-  await item.getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
+  await hd.click();
   const download = await downloadP;
   expect(download.suggestedFilename()).toMatch(/^[\w.]+-DQfullHD108-720p\.mp4$/);
   const { size } = statSync((await download.path())!);

@@ -123,9 +123,11 @@ export function styling(): Styling {
   const bareBackground = getComputedStyle(bare).backgroundColor;
   bare.remove();
   let sheets = 0;
+  // The site's own linked sheets: a <style> the toasts inject when a lookup reports (the reload of a `?url=` address
+  // looks its link up again, issue 37 point 9) is no part of the page's look.
   for (const sheet of document.styleSheets) {
     try {
-      if (sheet.cssRules.length > 0) sheets++;
+      if (sheet.href && sheet.cssRules.length > 0) sheets++;
     } catch {
       // A cross-origin sheet hides its rules; ours are same-origin, so it does not count.
     }
@@ -147,10 +149,4 @@ export function direction(): { lang: string; dir: string; body: string; linkBox:
     body: getComputedStyle(document.body).direction,
     linkBox: box ? getComputedStyle(box).direction : 'no link box',
   };
-}
-
-/** The index of the first option of a <select> whose text starts with a prefix, or -1. */
-export function optionIndex(selector: string, prefix: string): number {
-  const select = document.querySelector(selector);
-  return select instanceof HTMLSelectElement ? [...select.options].findIndex((option) => option.text.startsWith(prefix)) : -1;
 }

@@ -15,7 +15,6 @@ import {
   handedMoreThan,
   handedToDownloads,
   isHydrated,
-  optionIndex,
   playVideo,
   styling,
   watchDownloads,
@@ -29,8 +28,12 @@ const REEL = `https://www.instagram.com/reel/${FIXTURE.dashReel}/`;
 const THREAD = `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.carousel}`;
 const RESULTS = '[data-testid="results"]';
 const PLAYER = `${RESULTS} li video`;
-const QUALITY = `${RESULTS} li select`;
+/** The best file's plain name under the big Download, which is the item's first button. */
+const BEST = `${RESULTS} li [data-testid="best-choice"]`;
 const DOWNLOAD = `${RESULTS} li article button`;
+/** The other sizes, folded under "More sizes": HD 720p (the plain file) first. */
+const MORE_SIZES = `${RESULTS} li details summary`;
+const HD = `${RESULTS} li [data-testid="more-sizes"] button`;
 const FORM = 'form:has([name="url"])';
 
 async function waitForFile(dir: string, name: string, bytes: number, timeoutMs = 15_000): Promise<Buffer> {
@@ -56,12 +59,6 @@ async function waitForSavedFile(dir: string, name: string, timeoutMs = 60_000): 
     last = size;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-async function chooseQuality(session: EngineSession, size: string): Promise<void> {
-  const index = await session.run(optionIndex, QUALITY, size);
-  if (index < 0) throw new Error(`${session.label}: no ${size} quality on offer`);
-  await session.choose(QUALITY, index);
 }
 
 export function smokeSuite(engine: string, open: (downloadDir: string, firstPage: string) => Promise<EngineSession>): void {
@@ -104,7 +101,7 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
       await waitInPage(session, 'the reel in the results', (player: string) => document.querySelector(player) !== null, [PLAYER]);
       // The answer is rendered: the inline player streams through our proxy, and the joined 1080p is on offer.
       expect(await session.run((player: string) => new URL(document.querySelector<HTMLVideoElement>(player)!.src).pathname, PLAYER)).toMatch(/^\/api\/v1\/media\//);
-      expect(await session.run(optionIndex, QUALITY, '1080×1920')).toBeGreaterThanOrEqual(0);
+      expect(await session.run((best: string) => document.querySelector(best)?.textContent ?? '', BEST)).toMatch(/^Full HD 1080p · /);
     });
 
     test('plays the inline video', async () => {
@@ -116,7 +113,6 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
     test('plays the joined Full HD the Download button hands over', async () => {
       // Hold the download: only its URL is needed here.
       await session.run(watchDownloads, true);
-      await chooseQuality(session, '1080×1920');
       await session.click(DOWNLOAD);
       await waitInPage(session, 'a URL handed to the download manager', handedMoreThan, [0]);
       const joined = (await session.run(handedToDownloads)).at(-1)!;
@@ -129,8 +125,8 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
     test('saves the 720p download as an attachment under its own name', async () => {
       await session.run(watchDownloads, false);
       const before = (await session.run(handedToDownloads)).length;
-      await chooseQuality(session, '720×1280');
-      await session.click(DOWNLOAD);
+      await session.click(MORE_SIZES);
+      await session.click(HD);
       await waitInPage(session, 'the 720p URL handed to the download manager', handedMoreThan, [before]);
       const url = (await session.run(handedToDownloads)).at(-1)!;
       expect(new URL(url).pathname).toMatch(/^\/api\/v1\/media\//);
@@ -190,7 +186,8 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
       expect(resolved.items.map((item) => item.type)).toEqual(['image', 'video', 'video', 'video']);
       // A shared link (?url=) fills the box and looks the thread up: no typing (WebDriver types slowly).
       await session.goto(`${origin}/?url=${encodeURIComponent(THREAD)}`);
-      const buttons = `${RESULTS} li article button:first-of-type`;
+      // Each item's big Download (the sizes folded under "More sizes" sit deeper).
+      const buttons = `${RESULTS} li article > div > button:first-of-type`;
       await waitInPage(session, "the carousel's four items", (selector: string) => document.querySelectorAll(selector).length === 4, [buttons], 30_000);
       await session.run(watchDownloads, false);
       // The photo's Download button, then the first video's once the photo is saved (WebKit drops a download that

@@ -33,7 +33,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
 }
 
 /** Words that are the same in every language: names, formats, placeholders. */
-const UNTRANSLATABLE = /\{\{\w+\}\}|\b(Gramsave|Instagram|Threads|IGTV|Meta|Platforms|Inc|Reels?|Video|ZIP|MP4|JPG|M4A|HD|URL|FAQ|Blog|E-?mail|px|iPhone|Android|Safari|Chrome|TikTok|DM)\b/gi;
+const UNTRANSLATABLE = /\{\{\w+\}\}|\b(Gramsave|Instagram|Threads|IGTV|Meta|Platforms|Inc|Reels?|Video|ZIP|MP4|JPG|M4A|Full HD|HD|URL|FAQ|Blog|E-?mail|px|iPhone|Android|Safari|Chrome|TikTok|DM)\b/gi;
 function hasTranslatableWords(value: string): boolean {
   return /[A-Za-z]{3,}/.test(value.replace(UNTRANSLATABLE, ''));
 }

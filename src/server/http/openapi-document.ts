@@ -53,6 +53,7 @@ const mediaItem = {
     },
     audioUrl: { type: 'string', description: 'The audio track alone (.m4a), where the source has one.' },
     audioFilename: { type: 'string', examples: ['hold.out_studio-DQfullHD108-audio.m4a'] },
+    silent: { const: true, description: 'A video Instagram says has no sound: none of its files has any (the page says "no sound").' },
   },
 };
 

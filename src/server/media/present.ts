@@ -173,6 +173,7 @@ function presentItem(item: RawMediaItem, raw: RawResolution, time: Date, { sign,
     result.audioUrl = `${sign(item.audioUrl, audioName, 'audio')}?download=1`;
     result.audioFilename = audioName;
   }
+  if (item.silent) result.silent = true;
   return result;
 }
 

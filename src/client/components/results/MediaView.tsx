@@ -1,4 +1,4 @@
-/** One media item shown inline: a video player with controls, or the picture. Sized up front to avoid layout shift. */
+/** One media item shown inline, thumbnail-sized: a video player with controls, or the picture. Sized up front to avoid layout shift. */
 import { useState } from 'react';
 import type { MediaItem } from '../../../shared/api.ts';
 
@@ -7,19 +7,15 @@ export interface MediaViewProps {
   /** Accessible name of the picture or player. */
   label: string;
   playIcon: boolean;
-  large: boolean;
-  /** A thumbnail in a grid of several: a lower bound on its height. */
-  compact?: boolean;
   /** Reports the picture's real size once loaded, for items whose size the API did not give. */
   onNaturalSize?: (width: number, height: number) => void;
 }
 
-export function MediaView({ item, label, playIcon, large, compact, onNaturalSize }: MediaViewProps) {
+export function MediaView({ item, label, playIcon, onNaturalSize }: MediaViewProps) {
   const size = item.width && item.height ? { width: item.width, height: item.height } : {};
-  // The media keeps its own aspect ratio inside a bounded height, centred: the cell shrinks to it instead of
-  // letterboxing a square picture in a tall grey box.
-  const bound = compact ? 'max-h-56 sm:max-h-80' : large ? 'max-h-[70vh]' : 'max-h-[60vh]';
-  const fit = `mx-auto block h-auto w-auto max-w-full object-contain ${bound}`;
+  // A thumbnail (issue 37 point 3: the Download in view under the box): the media keeps its own aspect ratio
+  // inside a bounded height, centred, instead of letterboxing a square picture in a tall grey box.
+  const fit = 'mx-auto block h-auto w-auto max-w-full object-contain max-h-36 sm:max-h-64';
   if (item.type === 'video') {
     return (
       <div className="relative flex justify-center bg-black">

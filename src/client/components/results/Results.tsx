@@ -46,7 +46,6 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
   const { items } = resolution;
   // In a batch row even a single item is a thumbnail-sized cell, so the queue stays a list to scan.
   const grid = gridClasses(spec, embedded ? Math.max(items.length, 2) : items.length);
-  const large = !embedded && spec.singleLarge && items.length === 1;
   // The server fetches the first items before the archive's bytes flow; until the browser's download manager
   // shows it, the link says it is being prepared.
   const [preparingZip, setPreparingZip] = useState(false);
@@ -62,8 +61,12 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
   const Heading = embedded ? 'h3' : 'h2';
   // Its focus ring for keyboard users only (read once: the input that started this lookup).
   const [focusProps] = useState(scriptFocusProps);
+  // The first Download is brought into view as well (issue 37 point 3): on a short screen under a tall hero it
+  // could sit below the fold, and the visitor would not know the files are there.
   useEffect(() => {
-    if (!embedded) heading.current?.focus();
+    if (embedded) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.closest('section')?.querySelector('li button')?.scrollIntoView({ block: 'nearest' });
   }, [embedded]);
 
   const copyCaption = async () => {
@@ -77,11 +80,11 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
   };
 
   return (
-    <section aria-labelledby={headingId} className={embedded ? 'w-full text-start' : 'mx-auto mt-8 w-full max-w-5xl text-start'} data-testid="results">
-      <Heading id={headingId} ref={heading} tabIndex={-1} {...focusProps} className={embedded ? 'sr-only' : 'mb-3 text-2xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
+    <section aria-labelledby={headingId} className={embedded ? 'w-full text-start' : 'mx-auto mt-4 w-full max-w-5xl text-start'} data-testid="results">
+      <Heading id={headingId} ref={heading} tabIndex={-1} {...focusProps} className={embedded ? 'sr-only' : 'mb-2 text-xl font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700'}>
         {embedded ? `${t('downloader.resultsHeading')}: @${resolution.author.username}` : t('downloader.resultsHeading')}
       </Heading>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <AuthorCard author={resolution.author} originalPost={spec.originalPostCard} />
         <div className="flex flex-wrap gap-2">
           {resolution.zipUrl && (
@@ -112,7 +115,6 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
               kind={downloadKindOf(item.type, resolution.kind, form.videosAreReels)}
               layout={spec}
               compact={compact}
-              large={large}
               refresh={refresh}
               log={log}
             />

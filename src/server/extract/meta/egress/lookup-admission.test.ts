@@ -6,12 +6,13 @@
  *   lookups were refused at a later step, their requests spent for nothing.
  * - Fairness ranks whole lookups: a visitor whose one lookup took three requests goes before a client that made two
  *   one-request lookups. Ranked by requests it went after.
+ * - A Threads post reserves three on Threads' own budget: behind the gating shell it finishes on one request per 10 s.
  * - With REDIS_URL the reservation stands in the shared bucket, where every instance sees it.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../../../test/fake-instagram/switches.ts';
-import { startFakeInstagram, type FakeInstagram } from '../../../../../test/fake-instagram/index.ts';
+import { startFakeInstagram, THREADS_FIXTURE, type FakeInstagram } from '../../../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../../../test/fake-instagram/rig.ts';
 import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../../../test/redis-server.ts';
 import { metricsRegistry } from '../../../metrics.ts';
@@ -66,6 +67,22 @@ describe('a burst of cold lookups', () => {
     expect(refused.every((a) => a.sent === 0 && Number(a.retryAfter) >= 1), table).toBe(true);
     expect(sent.filter((a) => a.status === 404).length, table).toBeGreaterThanOrEqual(2);
     expect(await lookupsCounted('cut')).toBe(cutBefore);
+  }, 30_000);
+});
+
+describe('a Threads post behind the gating shell (three Threads requests)', () => {
+  it('finishes on a budget of one Threads request every 10 s: its first request reserved three', async () => {
+    fake.reset();
+    fake.switches.threads.add('gating-shell');
+    const app = await rig({ THREADS_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '1500' });
+    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.photo}` }),
+    });
+    // Per request, its second request waited for a token 10 s away and the lookup answered 429 half-way.
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(fake.counts.get('threads-graphql', THREADS_FIXTURE.photo)).toBe(1);
   }, 30_000);
 });
 
