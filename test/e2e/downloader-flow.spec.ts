@@ -64,7 +64,7 @@ test('cobalt’s ?u= (dimden’s extension sends carousels there) fills the box 
 test('the Paste button fills the box from the clipboard, and looks a valid link up at once', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
-  const paste = page.getByRole('button', { name: text(en, 'downloader.paste') });
+  const paste = page.getByRole('button', { name: text(en, 'downloader.paste'), exact: true });
   // Not a link: it only fills the box.
   await page.evaluate(() => navigator.clipboard.writeText('just some words'));
   await paste.click();

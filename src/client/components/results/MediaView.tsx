@@ -15,7 +15,7 @@ export function MediaView({ item, label, playIcon, onNaturalSize }: MediaViewPro
   const size = item.width && item.height ? { width: item.width, height: item.height } : {};
   // A thumbnail (issue 37 point 3: the Download in view under the box): the media keeps its own aspect ratio
   // inside a bounded height, centred, instead of letterboxing a square picture in a tall grey box.
-  const fit = 'mx-auto block h-auto w-auto max-w-full object-contain max-h-36 sm:max-h-64';
+  const fit = 'mx-auto block h-auto w-auto max-w-full object-contain max-h-32 sm:max-h-48';
   if (item.type === 'video') {
     return (
       <div className="relative flex justify-center bg-black">
