@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, textDirection } from '../src/shared/language-codes.ts';
 import { TOOLS } from '../src/shared/tools.ts';
-import { supportedLanguage } from '../src/client/lib/language-detection.ts';
+import { supportedLanguage } from '../src/shared/language-match.ts';
 import { shellOf, siteFacts, writeServiceWorker } from './pwa-assets.mjs';
 
 describe('the service worker’s facts of the site', () => {
