@@ -128,7 +128,8 @@ describe('under flood (issue 38)', () => {
       expect(await codeOf(await lookUp(busy.app.base, '198.51.100.90', token))).toEqual([429, 'challenge_required']);
       // A new solve pays for the next one.
       const fresh = await earn('198.51.100.90');
-      expect((await lookUp(busy.app.base, '198.51.100.90', fresh)).status).toBe(200);
+      const next = await lookUp(busy.app.base, '198.51.100.90', fresh);
+      expect(next.status, await next.clone().text()).toBe(200);
       expect(await codeOf(await lookUp(busy.app.base, '198.51.100.90', fresh))).toEqual([429, 'challenge_required']);
     } finally {
       await busy.close();

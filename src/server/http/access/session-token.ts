@@ -1,11 +1,11 @@
 /**
  * The short-lived token a solved challenge earns (`POST /api/v1/session` → `{ token, exp }`, sent back as
- * `Authorization: Bearer <token>`): an HMAC-signed `{ a, e }`, where `a` is a keyed hash of the address it was earned
- * from (the token says nothing about the address to whoever reads it) and `e` its end in epoch seconds. Like
+ * `Authorization: Bearer <token>`): an HMAC-signed `{ a, e, n }`, where `a` is a keyed hash of the address it was earned
+ * from (the token says nothing about the address to whoever reads it), `e` its end in epoch seconds and `n` a nonce. Like
  * cobalt's session JWT (read 2026-11-26, imputnet/cobalt a636575 api/src/security/jwt.js), bound to the address;
  * unlike it, `exp` is the epoch second it ends.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { memoized } from '../memo.ts';
 
 export const TOKEN_LIFETIME_SECONDS = 300;
@@ -15,7 +15,9 @@ const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).up
 
 export function issueToken(secret: Buffer, client: string, now = Date.now()): { token: string; exp: number } {
   const exp = Math.floor(now / 1000) + TOKEN_LIFETIME_SECONDS;
-  const payload = Buffer.from(JSON.stringify({ a: addressHash(secret, client), e: exp })).toString('base64url');
+  // n makes each token its own: two solves from one address in one second earned the same token, and under flood a
+  // token pays for one lookup (gate.ts), so the second solve was refused as already spent.
+  const payload = Buffer.from(JSON.stringify({ a: addressHash(secret, client), e: exp, n: randomBytes(6).toString('base64url') })).toString('base64url');
   return { token: `${payload}.${mac(secret, payload)}`, exp };
 }
 
