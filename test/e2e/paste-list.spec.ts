@@ -68,7 +68,8 @@ test('one link keeps a one-line box that Enter submits, with no count', async ({
   await expect(page.getByTestId('link-count')).toHaveText('');
   await linkBox(page).press('Enter');
   await expect(resultItems(page)).toHaveCount(1);
-  await expect(linkBox(page)).toHaveValue('');
+  // What the visitor typed stays (issue 37 point 4).
+  await expect(linkBox(page)).toHaveValue(post(FIXTURE.image));
 });
 
 test('an @username or a bare username on the home page leads to the profile-picture tool, which looks it up', async ({ page }) => {

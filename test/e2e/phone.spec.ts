@@ -24,7 +24,8 @@ test('a 4-item carousel fits in about two screens', async ({ page }) => {
   expect(box.height, `the list is ${box.height} px tall`).toBeLessThanOrEqual(2.2 * PHONE.height);
   // Two columns of thumbnails: the second item sits beside the first.
   const [first, second] = [(await items.nth(0).boundingBox())!, (await items.nth(1).boundingBox())!];
-  expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+  // Beside it, not under it (the compact results of issue 37 point 3 may start a row a pixel or two apart).
+  expect(Math.abs(first.y - second.y)).toBeLessThan(first.height / 2);
   expect(first.width).toBeLessThan(PHONE.width / 2);
 });
 

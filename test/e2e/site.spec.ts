@@ -169,8 +169,9 @@ test('menus close on an outside click', async ({ page }) => {
   await expect(tools).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('/ with a saved ja goes to /ja', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ja'));
+test('/ with a saved ja goes to /ja', async ({ page, context, baseURL }) => {
+  // The saved language is the i18next cookie every page writes, which the server reads (issue 37 point 6).
+  await context.addCookies([{ name: 'i18next', value: 'ja', url: baseURL! }]);
   await page.goto('/');
   await expect(page).toHaveURL(/\/ja$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
