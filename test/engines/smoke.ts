@@ -203,6 +203,24 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
       expect(handed).toEqual(['blob', '/api/v1/media']);
     });
 
+    test('saves a Threads GIF, an MP4 of its own, through the download manager, byte for byte', async () => {
+      // Issue 40: a GIF is a silent video item (Meta's proxied copy where the post has one), saved as an .mp4.
+      const gif = `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.gif}`;
+      const res = await fetch(`${origin}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: gif }) });
+      const resolved = (await res.json()) as { items: { type: string; filename: string; downloadUrl: string }[] };
+      expect(resolved.items.map((item) => [item.type, path.extname(item.filename)])).toEqual([['video', '.mp4']]);
+      await session.goto(`${origin}/?url=${encodeURIComponent(gif)}`);
+      const button = `${RESULTS} li article > div > button:first-of-type`;
+      await waitInPage(session, 'the GIF in the results', (selector: string) => document.querySelector(selector) !== null, [button], 30_000);
+      await session.run(watchDownloads, false);
+      await session.run((selector: string) => document.querySelector<HTMLButtonElement>(selector)!.click(), button);
+      const [item] = resolved.items;
+      const expected = Buffer.from(await (await fetch(`${origin}${item!.downloadUrl}`)).arrayBuffer());
+      const saved = await waitForFile(downloadDir, item!.filename, expected.length);
+      expect(saved.equals(expected), `${item!.filename}: the saved file is the answer, byte for byte`).toBe(true);
+      expect(saved.subarray(4, 8).toString('latin1'), 'an MP4 (ftyp box)').toBe('ftyp');
+    });
+
     test('opens the right-to-left page /ar', async (context) => {
       context.skip(!hasArabic, 'the build has no /ar/ yet');
       await session.goto(`${origin}/ar`);
