@@ -1,6 +1,6 @@
 /**
- * The visitor's saved language: localStorage `i18nextLng` (spec §3 names it), read by the detector, and the cookie
- * `i18next`, read by the server: `/` and an unknown address answer in it before any script runs (issue 37 point 6),
+ * The visitor's saved language: localStorage `i18nextLng` (spec §3 names it; nothing reads it since the page's own
+ * detector on `/` gave way to the server's), and the cookie `i18next`, read by the server: `/` and an unknown address answer in it before any script runs (issue 37 point 6),
  * so a language chosen in the menu wins over the browser's `Accept-Language`.
  */
 import { SAVED_LANGUAGE_COOKIE, type Language } from '../../shared/language-codes.ts';
