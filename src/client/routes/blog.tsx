@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function meta({ matches, location }: MetaArgs<typeof loader>) {
   const root = rootDataOf(matches);
-  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, canonical: '/blog', origin: root.origin, ogLocale: root.ogLocale });
+  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, canonical: '/blog', origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
 }
 
 export default function BlogRoute() {

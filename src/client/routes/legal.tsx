@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function meta({ matches, location }: MetaArgs<typeof loader>) {
   const root = rootDataOf(matches);
   const doc = documentOf(location.pathname);
-  return pageMeta({ title: commonString(root, `pages.${doc}.title`), description: commonString(root, `pages.${doc}.description`), pathname: location.pathname, canonical: `/${doc}`, origin: root.origin, ogLocale: root.ogLocale });
+  return pageMeta({ title: commonString(root, `pages.${doc}.title`), description: commonString(root, `pages.${doc}.description`), pathname: location.pathname, canonical: `/${doc}`, origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
 }
 
 export default function LegalRoute() {
