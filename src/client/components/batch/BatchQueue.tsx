@@ -40,7 +40,7 @@ const button = 'inline-flex min-h-11 items-center justify-center rounded-lg bord
 const ZIP_PREPARING_MS = 4000;
 
 export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, invalidKey, onReady }: BatchQueueProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const queue = useMemo(
@@ -100,8 +100,9 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
       links: rows.flatMap((r) => (r.state.status === 'ready' ? [{ url: r.link, ...(tool ? { tool } : {}) }] : [])),
       failed: rows.flatMap((r) => {
         const reason = missingReason(r.state);
-        return reason ? [{ url: r.link.slice(0, 2048) || '-', reason: t(reason).slice(0, 300) }] : [];
+        return reason ? [{ url: r.link.slice(0, 2048) || '-', reason: t(reason).slice(0, 300), key: reason }] : [];
       }),
+      lang: language,
     });
     if (!outcome.ok) {
       setZipState('idle');
