@@ -1,6 +1,7 @@
 /** Request validation for the API (zod). Server-side: kept apart from api.ts so the browser bundle has no zod. */
 import { z } from 'zod';
 import { MAX_BATCH_LINKS } from './api.ts';
+import { LANGUAGE_CODES } from './language-codes.ts';
 import { TOOL_IDS } from './tools.ts';
 
 export const MAX_URL_LENGTH = 2048;
@@ -17,9 +18,18 @@ export const MAX_BATCH_BODY_BYTES = 128 * 1024;
 export const batchRequestSchema = z.object({
   links: z.array(resolveRequestSchema).min(1, 'at least one link').max(MAX_BATCH_LINKS, `at most ${MAX_BATCH_LINKS} links`),
   failed: z
-    .array(z.object({ url: z.string().trim().min(1).max(MAX_URL_LENGTH), reason: z.string().trim().min(1).max(300) }))
+    .array(
+      z.object({
+        url: z.string().trim().min(1).max(MAX_URL_LENGTH),
+        reason: z.string().trim().min(1).max(300),
+        /** The reason's message key (`batch.skipped`, `errors.notFoundHome`…): MISSING.txt words it in `lang`. */
+        key: z.string().regex(/^(errors|batch)\.[A-Za-z]{1,40}$/).optional(),
+      }),
+    )
     .max(MAX_BATCH_LINKS)
     .optional(),
+  /** The visitor's language: MISSING.txt is written in it (English without). */
+  lang: z.enum(LANGUAGE_CODES).optional(),
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 

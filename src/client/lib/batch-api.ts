@@ -8,7 +8,10 @@ export const BATCH_ENDPOINT = '/api/v1/batch';
 
 export interface BatchZipRequest {
   links: { url: string; tool?: ToolId }[];
-  failed?: { url: string; reason: string }[];
+  /** `key`: the reason's message key, which the server words in `lang` for MISSING.txt (`reason` is its fallback). */
+  failed?: { url: string; reason: string; key?: string }[];
+  /** The page's language: MISSING.txt is written in it. */
+  lang?: string;
 }
 
 export type BatchZipOutcome = { ok: true; zip: BatchZip } | { ok: false; failure: ResolveFailure };

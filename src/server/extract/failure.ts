@@ -61,6 +61,12 @@ export class ExtractError extends Error {
   }
 }
 
+/**
+ * This instance's own egress budget refused a request (IG_EGRESS_PER_MIN and its kin): it says when to come back and
+ * nothing about Instagram, so a discovery pass that meets it stops without concluding "nothing new".
+ */
+export const isBudgetRefusal = (err: unknown): err is ExtractError => err instanceof ExtractError && err.kind === 'rate_limited' && err.source === 'instance';
+
 /** Anything thrown inside a strategy, as an ExtractError (unknown errors are the upstream's changed shape or our bug). */
 export function asExtractError(err: unknown): ExtractError {
   if (err instanceof ExtractError) return err;

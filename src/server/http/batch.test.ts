@@ -5,7 +5,7 @@
  * clear 413; bad bodies are clear 4xx; the link follows the other tokens' rules.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,31 @@ describe('POST /api/v1/batch and its ZIP', () => {
     // The reel's best quality is the joined 1080p, made inside the archive.
     const joined = probe(read(zip.file, reel[0]!));
     expect(joined.streams.map((s) => `${s.codec_name}:${s.width ?? ''}`)).toEqual(['h264:1080', 'aac:']);
+  });
+
+  it('a French batch: MISSING.txt wholly in French, the page’s reasons by their keys and the server’s own by their codes', async () => {
+    const fr = JSON.parse(readFileSync(join(process.cwd(), 'content/locales/fr/common.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const answer = await batch({
+      lang: 'fr',
+      links: [{ url: post(FIXTURE.image) }, { url: post('E2Egone0001') }, { url: post('E2Eadult001') }],
+      // A row the page gave up on: its words by key (the English reason is the fallback of an older page).
+      failed: [{ url: post('E2Elimited9'), reason: 'Rate limited, try later', key: 'batch.missingLimited' }],
+    });
+    expect(answer.status).toBe(200);
+    const zip = await zipAt(answer.body.zipUrl);
+    const missing = read(zip.file, 'MISSING.txt').toString();
+    expect(missing).toBe(
+      `${fr.profileView!.missingHeading}\n` +
+        `${post('E2Elimited9')}: ${fr.batch!.missingLimited}\n` +
+        `${post('E2Egone0001')}: ${fr.errors!.notFoundHome}\n` +
+        `${post('E2Eadult001')}: ${fr.errors!.ageRestricted}\n`,
+    );
+    // A language the site does not speak, and a key that is no message, are refused clearly.
+    expect((await batch({ lang: 'xx', links: [{ url: post(FIXTURE.image) }] })).status).toBe(400);
+    expect((await batch({ links: [{ url: post(FIXTURE.image) }], failed: [{ url: post('E2Elimited9'), reason: 'r', key: '../secret' }] })).status).toBe(400);
+    // Without a language, a key is written in English, whatever reason text came with it.
+    const en = await batch({ links: [{ url: post(FIXTURE.image) }], failed: [{ url: post('E2Elimited9'), reason: 'Limité', key: 'batch.missingLimited' }] });
+    expect(read((await zipAt(en.body.zipUrl)).file, 'MISSING.txt').toString()).toContain(`${post('E2Elimited9')}: Rate limited, try later`);
   });
 
   it('refuses past 200 files with a clear 413, before any archive', async () => {

@@ -2,13 +2,15 @@
  * POST /api/v1/batch {links, failed?} → a signed link to one ZIP across the posts of a batch (DESIGN "HTTP API").
  * The posts are looked up (the cache answers the ones the page just showed) to count their files against the
  * archive's cap; the token lists their canonical links, looked up again when the archive is made
- * (media/zip/batch-zip.ts), and the failed ones with their reasons for MISSING.txt.
+ * (media/zip/batch-zip.ts), and the failed ones with their reasons for MISSING.txt, already in the visitor's
+ * language (`lang`; the page's reasons by their message keys, the lookups' by their error codes).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { BatchZip } from '../../shared/api.ts';
 import { batchRequestSchema, MAX_BATCH_BODY_BYTES } from '../../shared/api-schemas.ts';
 import type { Config } from '../config.ts';
 import { batchZipName, lookUpAll } from '../media/zip/batch-zip.ts';
+import { BATCH_REASONS, messageText, missingWords } from '../media/zip/missing-words.ts';
 import { ZIP_ROUTE } from '../media/present.ts';
 import { MAX_BATCH_FILES, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFETIME_SECONDS, signMediaToken, type BatchPayload } from '../media/token.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -39,13 +41,17 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
     async (request): Promise<BatchZip> => {
       const body = batchRequestSchema.safeParse(request.body);
       if (!body.success) throw new ApiError('bad_request', 'Send {"links": [{"url": "…"}]} with 1 to 20 links to Instagram posts.');
-      const { links, failed = [] } = body.data;
+      const { links, failed = [], lang } = body.data;
+      const words = missingWords(lang, BATCH_REASONS);
       const results = await lookUpAll(
         links.map((l) => ({ u: l.url, ...(l.tool ? { k: l.tool } : {}) })),
         (link) => resolveLink(link.u, link.k, clientOf(request)),
       );
       const ready: BatchPayload['l'] = [];
-      const missing: NonNullable<BatchPayload['m']> = failed.map((f) => ({ u: short(f.url, MISSING_LINK_CHARS), r: short(f.reason, 300) }));
+      const missing: NonNullable<BatchPayload['m']> = failed.map((f) => ({
+        u: short(f.url, MISSING_LINK_CHARS),
+        r: short((f.key && messageText(lang, f.key)) || f.reason, 300),
+      }));
       let files = 0;
       const errors: ApiError[] = [];
       results.forEach((result, index) => {
@@ -58,7 +64,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
         } else {
           const error = result.reason instanceof ApiError ? result.reason : new ApiError('upstream_unavailable', 'This post could not be looked up.');
           errors.push(error);
-          missing.push({ u: short(link.url, MISSING_LINK_CHARS), r: error.message });
+          missing.push({ u: short(link.url, MISSING_LINK_CHARS), r: short(words ? words.reason(error) : error.message, 300) });
         }
       });
       // None ready: the cause the visitor can do most about (this site's own limits: 429 with Retry-After), not a 502.
@@ -73,6 +79,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, { 
         e: Math.floor(now.getTime() / 1000) + MAX_TOKEN_LIFETIME_SECONDS,
         l: ready,
         ...(missing.length > 0 ? { m: missing } : {}),
+        ...(lang ? { g: lang } : {}),
       };
       const token = signMediaToken(config.media.secret, payload);
       if (token.length > MAX_TOKEN_LENGTH) throw new ApiError('payload_too_large', 'These links are too long to be listed in one download link.');

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { MediaUpstream } from '../media/proxy/proxy.ts';
 import { verifyMediaToken } from '../media/token.ts';
 import { BATCH_MISSING_NAME, batchArchive } from '../media/zip/batch-zip.ts';
+import { BATCH_REASONS, missingWords } from '../media/zip/missing-words.ts';
 import { openZipArchive } from '../media/zip/zip.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { LinkResolver } from './link-resolver.ts';
@@ -43,7 +44,7 @@ export const zipRoutes: FastifyPluginAsync<ZipRouteOptions> = async (app, { conf
         payload.t === 'z'
           ? openZipArchive(payload.i, upstream, signal)
           : batchArchive(payload, (link) => resolveLink(link.u, link.k, clientOf(request))).then(({ entries, missing }) =>
-              openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME }),
+              openZipArchive(entries, upstream, signal, { missing, missingName: BATCH_MISSING_NAME, missingWords: missingWords(payload.g, BATCH_REASONS) }),
             ),
       );
     },

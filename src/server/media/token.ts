@@ -80,6 +80,8 @@ const payloadSchema = z.discriminatedUnion('t', [
     e: z.number().int(),
     l: z.array(batchLinkSchema).min(1).max(MAX_BATCH_POSTS),
     m: z.array(z.object({ u: z.string().min(1).max(MAX_URL_LENGTH), r: z.string().min(1).max(300) })).max(MAX_BATCH_POSTS).optional(),
+    /** The visitor's language: MISSING.txt is written in it (zip/missing-words.ts; m's reasons are already). */
+    g: z.string().regex(/^[a-z]{2}$/).optional(),
   }),
   /** A whole profile (http/users/zip.ts): the username (u), its sections (s) and at most c posts, looked up when the archive is made. */
   z.object({

@@ -51,7 +51,8 @@ const reasonOf = (error: unknown): ApiError =>
 /** The archive's entries and what is missing, from the posts as they are now. */
 export async function batchArchive(payload: BatchPayload, lookUp: PostLookup): Promise<{ entries: ArchiveEntry[]; missing: ZipFailure[] }> {
   const entries: ArchiveEntry[] = [];
-  const missing: ZipFailure[] = (payload.m ?? []).map((m) => ({ name: m.u, error: new ApiError('upstream_unavailable', m.r) }));
+  // The reasons known when the link was signed are in the visitor's words already (http/batch.ts).
+  const missing: ZipFailure[] = (payload.m ?? []).map((m) => ({ name: m.u, error: new ApiError('upstream_unavailable', m.r), reason: m.r }));
   const results = await lookUpAll(payload.l, lookUp);
   results.forEach((result, index) => {
     const link = payload.l[index]!.u;

@@ -10,6 +10,8 @@ import { missingLine, MISSING_HEADING } from './zip-length.ts';
 export interface ZipFailure {
   name: string;
   error: ApiError;
+  /** Why, already in the visitor's words (a batch's rows the page gave up on): written as is. */
+  reason?: string;
 }
 
 /** One file of the archive; `folder` puts it in one directory (a batch's folder per post). */
@@ -37,8 +39,13 @@ export interface MissingWords {
   reason(error: ApiError): string;
 }
 
+/** One failure's reason: its own words, else the visitor's words for its error, else the error's own (English). */
+export function failureReason(failure: ZipFailure, words?: MissingWords): string {
+  return failure.reason ?? (words ? words.reason(failure.error) : failure.error.message);
+}
+
 /** The MISSING list's text: in the visitor's words when known, else the errors' own (English). */
 export function missingText(failures: ZipFailure[], words?: MissingWords): string {
-  return (words?.heading ?? MISSING_HEADING) + failures.map((f) => missingLine(f.name, words ? words.reason(f.error) : f.error.message)).join('');
+  return (words?.heading ?? MISSING_HEADING) + failures.map((f) => missingLine(f.name, failureReason(f, words))).join('');
 }
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { openMuxedVideo } from '../mux/mux.ts';
 import { header, type MediaUpstream, type UpstreamResponse } from '../proxy/proxy.ts';
 import { ClientGone } from '../proxy/upstream-errors.ts';
-import { entryNames, missingText, type ArchiveEntry, type MissingWords, type ZipFailure } from './entries.ts';
+import { entryNames, failureReason, missingText, type ArchiveEntry, type MissingWords, type ZipFailure } from './entries.ts';
 import { sizesOf } from './item-sizes.ts';
 import { StoredZipWriter } from './zip-writer.ts';
 import { combinedFailure } from '../../errors/combined-failure.ts';
@@ -193,7 +193,7 @@ export async function openZipArchive(entries: ArchiveEntry[], upstream: MediaUps
   async function withLength(): Promise<OpenedArchive | undefined> {
     const sizes = await sizesOf(entries.map((entry) => entry.u), upstream, signal);
     if (!sizes) return undefined;
-    const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, options.missingWords ? options.missingWords.reason(f.error) : f.error.message)),
+    const plan = planSizedArchive(entries.map((_, index) => ({ name: names[index]!, size: sizes[index]! })), missingName, failures.map((f) => missingLine(f.name, failureReason(f, options.missingWords))),
       options.missingWords?.heading,
     );
     if (!plan) return undefined;

@@ -74,6 +74,9 @@ export class DocIdHealer {
         if (id && (await book.adopt(op, id, 'bundles'))) rotated++;
       }
       logger.info({ requests: pass.requests, bundles: pass.bundles, found: Object.fromEntries(pass.ids), rotated }, 'doc-id discovery pass');
+      // The budget cut the pass short: what it did not read may hold the ids, so no cool-down; the lookup is told
+      // when to come back instead of "Instagram changed".
+      if (rotated === 0 && pass.refused) throw pass.refused;
       countDocIdDiscovery(rotated > 0 ? 'rotated' : 'nothing_new');
       if (rotated === 0) await this.coolDown();
     } finally {

@@ -12,7 +12,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../../../test/fake-instagram/switches.ts';
-import { startFakeInstagram, THREADS_FIXTURE, type FakeInstagram } from '../../../../../test/fake-instagram/index.ts';
+import { FIXTURE, startFakeInstagram, THREADS_FIXTURE, type FakeInstagram } from '../../../../../test/fake-instagram/index.ts';
 import { startResolveRig, type ResolveRig } from '../../../../../test/fake-instagram/rig.ts';
 import { redisServerAvailable, startTestRedis, type TestRedis } from '../../../../../test/redis-server.ts';
 import { metricsRegistry } from '../../../metrics.ts';
@@ -47,6 +47,8 @@ const lookUp = async (base: string, address: string, code: string) => {
 };
 /** What Instagram (the fake) was asked for one post, every endpoint together. */
 const sentFor = (code: string) => ENDPOINTS.reduce((sum, endpoint) => sum + fake.counts.get(endpoint, code), 0);
+const discoveries = async (result: string) =>
+  (await metricsRegistry.getSingleMetric('gramsave_doc_id_discovery_total')?.get())?.values.find((v) => v.labels.result === result)?.value ?? 0;
 const lookupsCounted = async (event: string) =>
   (await metricsRegistry.getSingleMetric('gramsave_egress_lookups_total')?.get())?.values.find((v) => v.labels.event === event)?.value ?? 0;
 
@@ -83,6 +85,56 @@ describe('a Threads post behind the gating shell (three Threads requests)', () =
     // Per request, its second request waited for a token 10 s away and the lookup answered 429 half-way.
     expect(res.status, await res.clone().text()).toBe(200);
     expect(fake.counts.get('threads-graphql', THREADS_FIXTURE.photo)).toBe(1);
+  }, 30_000);
+});
+
+describe('a doc-id heal on a drained budget', () => {
+  it('answers 429 with an honest Retry-After, never 502 upstream_changed, and starts no discovery cool-down', async () => {
+    fake.reset();
+    // One request every 10 s (a burst of one); the post lookup's first request takes it and the refused doc id
+    // calls for a heal that reserves its own ten. Before: the heal was refused by the budget and the lookup
+    // answered 502 upstream_changed, as if Instagram had changed beyond repair.
+    const app = await rig({ IG_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '1500', IG_STRATEGIES: 'graphql-shortcode,graphql-web-info' });
+    fake.switches.rotateDocIds();
+    const nothingNew = () => discoveries('nothing_new');
+    const before = await nothingNew();
+    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${IG}/reel/${FIXTURE.reel}/` }),
+    });
+    const body = (await res.json()) as { error?: { code: string; retryAfter?: number } };
+    expect(res.status, JSON.stringify(body)).toBe(429);
+    expect(body.error?.code).toBe('rate_limited');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    // Honest: no more than the time the budget needs to pay back what the lookup and the heal may take.
+    expect(retryAfter).toBeLessThanOrEqual(((LOOKUP_COSTS.post + LOOKUP_COSTS.heal) * 60) / 6 + 1);
+    // A pass the budget cut short read nothing: it is not counted as finding nothing new, which would start the
+    // 10-minute cool-down and keep the lookups that follow from healing once the budget is back.
+    expect(await nothingNew()).toBe(before);
+    expect(app.app.app.resolver.docIds.get('shortcode').source).toBe('default');
+  }, 30_000);
+});
+
+describe('a Threads doc-id heal on a drained budget', () => {
+  it('answers 429 with a Retry-After, never 502 upstream_changed', async () => {
+    fake.reset();
+    // One Threads request every 10 s: the post's reservation of three runs out before the retry with the healed id. This held before the Instagram fix too; it keeps Threads' heal
+    // from regressing into Instagram's 502.
+    fake.switches.threads.add('gating-shell');
+    fake.switches.rotateThreadsDocId();
+    const app = await rig({ THREADS_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '1500' });
+    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.carousel}` }),
+    });
+    expect(res.status, await res.clone().text()).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The bundles (static origin) are not Threads' budget's: the heal found the new id, and the retry with it is
+    // what the budget refused, so it is kept for the lookups that follow.
+    expect(app.app.app.resolver.threadsDocIds.current).toBe(fake.switches.threadsDocId);
   }, 30_000);
 });
 
