@@ -27,7 +27,7 @@ const history = git(['rev-parse', '--is-shallow-repository']) === 'false';
  * for the whole folder (newest first, each commit's day then the files it changed that way).
  */
 function lastChanges(folder: string): Map<string, string> {
-  const log = git(['log', '--format=@%cs', '--name-only', '-G', '^([^d]|d[^a]|da[^t]|dat[^e]|date[^:]|$)', '--', folder]) ?? '';
+  const log = git(['log', '--format=@%cs', '--name-only', '-G', '^([^d]|d[^a]|da[^t]|dat[^e]|date[^:])', '--', folder]) ?? '';
   const days = new Map<string, string>();
   let day = '';
   for (const line of log.split('\n')) {
