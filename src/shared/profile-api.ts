@@ -37,6 +37,8 @@ export interface ProfilePost {
    * needs no lookup, so it works as long as the view is shown (until the CDN's links expire).
    */
   downloadUrl: string;
+  /** The post's first file inline at full quality (a signed link), for the viewer: a photo shown or a video played. */
+  media: { type: 'image' | 'video'; url: string };
 }
 
 export interface ProfilePostsPage {

@@ -175,7 +175,28 @@ export function smokeSuite(engine: string, open: (downloadDir: string, firstPage
       expect(name).toMatch(/\.zip$/);
       const saved = await waitForSavedFile(downloadDir, name!);
       expect(saved.subarray(0, 4).toString('hex'), 'a ZIP local header').toBe('504b0304');
-      expect(await session.run((selector: string) => document.querySelector(selector)?.textContent ?? '', '[data-testid="zip-started"]')).not.toBe('');
+      expect(await session.run((selector: string) => document.querySelector(selector)?.textContent ?? '', '[data-testid="zip-all"] ~ [data-testid="zip-started"]')).not.toBe('');
+    });
+
+    test("opens a profile's story item in the viewer, steps to the next, and saves that one byte for byte", async () => {
+      // Issue 37 point 8. The view's own address (?url=<name>) opens it: no typing (WebDriver types slowly).
+      const view = (await (await fetch(`${origin}/api/v1/users/${PROFILE_FIXTURE.user}`)).json()) as { stories: { items: { filename: string; downloadUrl: string }[] } };
+      const second = view.stories.items[1]!;
+      await session.goto(`${origin}/instagram-story-download?url=${PROFILE_FIXTURE.user}`);
+      const tiles = '[data-testid="profile-view"] [data-testid="profile-item"] button[aria-haspopup="dialog"]';
+      await waitInPage(session, 'the story tiles', (selector: string) => document.querySelector(selector) !== null, [tiles], 30_000);
+      await session.click(tiles);
+      const viewer = '[data-testid="item-viewer"]';
+      await waitInPage(session, 'the viewer open on the first item', (selector: string) => document.querySelector<HTMLDialogElement>(selector)?.open === true, [viewer], 15_000);
+      const where = () => document.querySelector('[data-testid="item-viewer"] h2')?.textContent ?? '';
+      expect(await session.run(where)).toMatch(/\(1 of \d+\)/);
+      await session.click(`${viewer} [data-testid="viewer-next"]`);
+      await waitInPage(session, 'the second item', (selector: string) => /\(2 of \d+\)/.test(document.querySelector(`${selector} h2`)?.textContent ?? ''), [viewer]);
+      await session.run(watchDownloads, false);
+      await session.click(`${viewer} [data-testid="viewer-download"]`);
+      const expected = Buffer.from(await (await fetch(`${origin}${second.downloadUrl}`)).arrayBuffer());
+      const saved = await waitForFile(downloadDir, second.filename, expected.length);
+      expect(saved.equals(expected), `${second.filename}: the saved file is the answer, byte for byte`).toBe(true);
     });
 
     test("saves a Threads carousel's photo and a video through the download manager, byte for byte", async () => {

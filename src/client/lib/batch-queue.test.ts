@@ -51,6 +51,12 @@ function rig(links: string[], options: Partial<QueueOptions> = {}) {
 }
 
 const ok = (link: string): ResolveOutcome => ({ ok: true, resolution: resolution(link), status: 200, ms: 5 });
+const limit = (seconds: number, source?: 'instagram' | 'threads' | 'instance' | null): ResolveOutcome => ({
+  ok: false,
+  failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds, ...(source === null ? {} : { source: source ?? 'instagram' }) },
+  ms: 3,
+});
+
 const links = ['https://a/1', 'https://a/2', 'https://a/3', 'https://a/4', 'https://a/5'];
 
 describe('BatchQueue', () => {
@@ -72,10 +78,10 @@ describe('BatchQueue', () => {
     expect(queue.snapshot().rows[1]!.state).toEqual({ status: 'failed', messageKey: 'errors.invalidUrl', retry: false });
   });
 
-  it('waits out a rate limit for Retry-After seconds, then goes on, failing nothing', async () => {
+  it('waits out this site’s own rate limit for Retry-After seconds, every row with it, then goes on, failing nothing', async () => {
     const { queue, calls, settle, states, advance, now } = rig(links);
     queue.start();
-    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 12 }, ms: 3 });
+    await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 12, source: 'instance' }, ms: 3 });
     expect(states()).toEqual(['waiting', 'resolving', 'resolving', 'waiting', 'waiting']);
     expect(queue.snapshot().pausedUntil).toBe(now() + 12_000);
     // Lookups in flight finish, but none starts during the pause.
@@ -90,19 +96,51 @@ describe('BatchQueue', () => {
     expect(states()).toEqual(['ready', 'ready', 'resolving', 'resolving', 'resolving']);
   });
 
+  it('one link Instagram throttles waits alone: the other rows go on, and it is tried again after its Retry-After', async () => {
+    const { queue, calls, settle, states, advance, now } = rig(links);
+    queue.start();
+    await settle('https://a/2', limit(20));
+    // No pause of the queue: the throttled row's slot goes to the next link at once.
+    expect(queue.snapshot().pausedUntil).toBeNull();
+    expect(queue.snapshot().rows[1]!.state).toEqual({ status: 'waiting', limited: { tries: 1, since: now(), until: now() + 20_000 } });
+    expect(calls).toEqual(['https://a/1', 'https://a/2', 'https://a/3', 'https://a/4']);
+    for (const link of ['https://a/1', 'https://a/3', 'https://a/4']) await settle(link, ok(link));
+    // The last link went ahead of the one still waiting its turn; the batch is not done.
+    expect(calls.at(-1)).toBe('https://a/5');
+    await settle('https://a/5', ok('https://a/5'));
+    expect(states()).toEqual(['ready', 'waiting', 'ready', 'ready', 'ready']);
+    advance(19_999);
+    expect(calls).toHaveLength(5);
+    advance(1);
+    expect(calls.at(-1)).toBe('https://a/2');
+    await settle('https://a/2', ok('https://a/2'));
+    expect(states()).toEqual(['ready', 'ready', 'ready', 'ready', 'ready']);
+  });
+
+  it('several throttled rows each wait their own time; a row of Threads is held alone too', async () => {
+    const { queue, calls, settle, advance } = rig(links.slice(0, 3));
+    queue.start();
+    await settle('https://a/1', limit(30));
+    await settle('https://a/2', limit(10, 'threads'));
+    expect(queue.snapshot().pausedUntil).toBeNull();
+    advance(10_000);
+    expect(calls.slice(3)).toEqual(['https://a/2']);
+    advance(20_000);
+    expect(calls.slice(3)).toEqual(['https://a/2', 'https://a/1']);
+  });
+
   it('says who asked for the wait: the source of the limit that set the pause, none once it is over', async () => {
     const { queue, settle, advance } = rig(links);
     queue.start();
     expect(queue.snapshot().pausedBy).toBeNull();
     await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 10, source: 'instance' }, ms: 3 });
     expect(queue.snapshot().pausedBy).toBe('instance');
-    // A shorter limit from Instagram does not move the end of the pause, nor who asked for it; a longer one does.
-    await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 5, source: 'instagram' }, ms: 3 });
+    // Instagram's limit on one link neither moves the end of the pause nor who asked for it.
+    await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 60, source: 'instagram' }, ms: 3 });
     expect(queue.snapshot().pausedBy).toBe('instance');
-    await settle('https://a/3', { ok: false, failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: 60, source: 'instagram' }, ms: 3 });
-    expect(queue.snapshot().pausedBy).toBe('instagram');
-    advance(60_000);
+    advance(10_000);
     expect(queue.snapshot()).toMatchObject({ pausedUntil: null, pausedBy: null });
+    advance(50_000);
     // A 429 that names nobody names nobody.
     await settle('https://a/1', { ok: false, failure: { kind: 'http', status: 429 }, ms: 3 });
     expect(queue.snapshot().pausedBy).toBeNull();
@@ -136,12 +174,6 @@ describe('BatchQueue', () => {
     queue.dispose();
     await settle('https://a/1', ok('https://a/1'));
     expect(seen).toEqual(['resolving']);
-  });
-
-  const limit = (seconds: number, source?: 'instagram' | 'instance' | null): ResolveOutcome => ({
-    ok: false,
-    failure: { kind: 'http', status: 429, code: 'rate_limited', retryAfterSeconds: seconds, ...(source === null ? {} : { source: source ?? 'instagram' }) },
-    ms: 3,
   });
 
   it(`gives up on a link still rate limited after ${MAX_LIMITED_TRIES} tries, and Retry starts it afresh`, async () => {
@@ -214,7 +246,7 @@ describe('BatchQueue', () => {
   it('ends its pause once no row is left to wait for it: a finished batch shows no countdown', async () => {
     const { queue, settle, advance, calls } = rig(['https://a/1', 'https://a/2']);
     queue.start();
-    await settle('https://a/1', limit(80));
+    await settle('https://a/1', limit(80, 'instance'));
     expect(queue.snapshot().pausedUntil).not.toBeNull();
     await settle('https://a/2', { ok: false, failure: { kind: 'http', status: 403, code: 'private' }, ms: 3 });
     // The limited row is skipped: nothing waits, the batch is done, and the pause with it.

@@ -1,16 +1,20 @@
 /**
  * The lookups of a batch: each link a row (waiting → resolving → ready or failed), a few at a time. A rate
- * limit does not fail the rest: the row goes back to waiting and the whole queue pauses until Retry-After has
- * passed, with the time left readable for a countdown. A row that stays limited gives up after a few tries or a
- * few minutes, so a batch always ends; a waiting row can be skipped, a failed one retried. No React here: the
- * queue calls its listener with a fresh snapshot after every change.
+ * limit does not fail the rest: the row goes back to waiting until Retry-After has passed, with the time left
+ * readable for a countdown. Who asked for the wait decides who waits (`holdsEveryone`): this site's own limits
+ * pause the whole queue, Instagram's hold that one row while the others go on. A row that stays limited gives up
+ * after a few tries or a few minutes, so a batch always ends; a waiting row can be skipped, a failed one retried.
+ * No React here: the queue calls its listener with a fresh snapshot after every change.
  */
 import type { ErrorSource, Resolution } from '../../shared/api.ts';
 import type { ResolveFailure, ResolveOutcome } from './api-client.ts';
 
 export type RowState =
-  /** `limited`: how often Instagram rate-limited this link so far, and since when (ms since the epoch). */
-  | { status: 'waiting'; limited?: { tries: number; since: number } }
+  /**
+   * `limited`: how often a rate limit turned this link back so far, and since when (ms since the epoch); `until`:
+   * when its own wait ends (a limit on this link alone; absent while the whole queue waits instead).
+   */
+  | { status: 'waiting'; limited?: { tries: number; since: number; until?: number } }
   | { status: 'resolving' }
   | { status: 'ready'; resolution: Resolution }
   /** `retry`: whether trying again as is can help (not for a private post or a link that does not exist). */
@@ -26,7 +30,7 @@ export interface QueueSnapshot {
   rows: QueueRow[];
   /** When the queue may start lookups again after a rate limit (ms since the epoch), or null. */
   pausedUntil: number | null;
-  /** Who asked for that wait (the rate limit's `source`): Instagram, this site, or null when the answer did not say. */
+  /** Who asked for that wait (the rate limit's `source`): this site, or null when the answer did not say. */
   pausedBy: ErrorSource | null;
 }
 
@@ -62,6 +66,19 @@ export function isRateLimit(failure: ResolveFailure): failure is Extract<Resolve
   return failure.kind === 'http' && (failure.status === 429 || failure.code === 'rate_limited');
 }
 
+/**
+ * Whether a rate limit holds every row, not just the one it answered. This site's own limits (`instance`: the
+ * visitor's lookups a minute, counted on cached answers too, or the instance's egress budget) would refuse the
+ * next lookup just the same, so the queue pauses as a whole rather than spend the visitor's allowance on more
+ * refusals. A limit that names nobody came from something in front of the site (a proxy), which limits the
+ * whole address: the same. Instagram's or Threads' limit is on that lookup: the server answers the other links
+ * from its cache or through another egress, so they go on, and a link that meets the same limit waits its own
+ * Retry-After (each row tries at most MAX_LIMITED_TRIES times, so a throttled egress earns no storm).
+ */
+export function holdsEveryone(source: ErrorSource | undefined): boolean {
+  return source !== 'instagram' && source !== 'threads';
+}
+
 /** Instagram's limit, this site's own, or (an answer that names nobody) a rate limit unnamed. */
 function gaveUpKey(source: ErrorSource | undefined): string {
   return source === 'instagram' ? GAVE_UP_KEY : source === 'instance' ? GAVE_UP_INSTANCE_KEY : SKIPPED_LIMITED_KEY;
@@ -72,6 +89,8 @@ export class BatchQueue {
   private pausedUntil: number | null = null;
   private pausedBy: ErrorSource | null = null;
   private pauseTimer: unknown = null;
+  /** Wakes the queue when the first row's own wait ends. */
+  private wakeTimer: unknown = null;
   private running = 0;
   private disposed = false;
   private readonly listeners = new Set<(snapshot: QueueSnapshot) => void>();
@@ -132,6 +151,7 @@ export class BatchQueue {
   dispose(): void {
     this.disposed = true;
     if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
+    if (this.wakeTimer !== null) this.clearTimer(this.wakeTimer);
     this.listeners.clear();
   }
 
@@ -156,10 +176,28 @@ export class BatchQueue {
 
   private pump(): void {
     if (this.disposed || this.pausedUntil !== null) return;
+    const now = this.now();
     for (const row of this.rows) {
-      if (this.running >= this.concurrency) return;
-      if (row.state.status === 'waiting') void this.run(row.id, row.link);
+      if (this.running >= this.concurrency) break;
+      if (row.state.status === 'waiting' && !((row.state.limited?.until ?? 0) > now)) void this.run(row.id, row.link);
     }
+    this.wakeForNextRow(now);
+  }
+
+  /** A timer for the earliest row still waiting out a limit of its own (one timer, reset on every pump). */
+  private wakeForNextRow(now: number): void {
+    if (this.wakeTimer !== null) this.clearTimer(this.wakeTimer);
+    this.wakeTimer = null;
+    let next = Infinity;
+    for (const row of this.rows) {
+      const until = row.state.status === 'waiting' ? row.state.limited?.until : undefined;
+      if (until !== undefined && until > now) next = Math.min(next, until);
+    }
+    if (next === Infinity) return;
+    this.wakeTimer = this.setTimer(() => {
+      this.wakeTimer = null;
+      this.pump();
+    }, next - now);
   }
 
   private async run(id: number, link: string): Promise<void> {
@@ -176,20 +214,22 @@ export class BatchQueue {
     if (this.disposed) return;
     if (outcome.ok) this.set(id, { status: 'ready', resolution: outcome.resolution });
     else if (isRateLimit(outcome.failure)) {
-      const wait = this.pause(outcome.failure.retryAfterSeconds, outcome.failure.source ?? null);
+      const { source } = outcome.failure;
+      const wait = waitMs(outcome.failure.retryAfterSeconds);
+      // Even a row that gives up here leaves the others waiting when the limit holds everyone.
+      if (holdsEveryone(source)) this.pause(wait, source ?? null);
       const tries = (limited?.tries ?? 0) + 1;
       const since = limited?.since ?? this.now();
-      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: gaveUpKey(outcome.failure.source), retry: true });
-      else this.set(id, { status: 'waiting', limited: { tries, since } });
+      if (tries >= MAX_LIMITED_TRIES || this.now() + wait - since > MAX_LIMITED_MS) this.set(id, { status: 'failed', messageKey: gaveUpKey(source), retry: true });
+      else this.set(id, { status: 'waiting', limited: holdsEveryone(source) ? { tries, since } : { tries, since, until: this.now() + wait } });
     } else this.set(id, { status: 'failed', messageKey: this.options.messageKey(outcome.failure), retry: this.options.retryable?.(outcome.failure) ?? true });
     this.pump();
   }
 
-  /** Pauses the queue (or extends its pause, then on behalf of this limit); returns how long it asked to wait, in ms. */
-  private pause(seconds: number | undefined, source: ErrorSource | null): number {
-    const wait = Math.min(Math.max(seconds ?? DEFAULT_PAUSE_SECONDS, 1), MAX_PAUSE_SECONDS) * 1000;
+  /** Pauses the queue for `wait` ms (or extends its pause, then on behalf of this limit). */
+  private pause(wait: number, source: ErrorSource | null): void {
     const until = this.now() + wait;
-    if (this.pausedUntil !== null && this.pausedUntil >= until) return wait;
+    if (this.pausedUntil !== null && this.pausedUntil >= until) return;
     if (this.pauseTimer !== null) this.clearTimer(this.pauseTimer);
     this.pausedUntil = until;
     this.pausedBy = source;
@@ -201,6 +241,10 @@ export class BatchQueue {
       this.emit();
       this.pump();
     }, wait);
-    return wait;
   }
+}
+
+/** How long a 429 asks to wait, in ms, within bounds. */
+function waitMs(seconds: number | undefined): number {
+  return Math.min(Math.max(seconds ?? DEFAULT_PAUSE_SECONDS, 1), MAX_PAUSE_SECONDS) * 1000;
 }

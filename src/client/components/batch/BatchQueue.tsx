@@ -1,7 +1,10 @@
 /**
- * Several links at once: one row per link with its state (waiting, looking up, ready with the usual results,
- * failed with the reason and Retry), a countdown while a rate limit is waited out, Skip for a waiting row, and
- * one ZIP of the posts ready so far, at any moment (MISSING.txt names the rest and why). Progress is announced politely to screen readers; the queue's heading takes the focus when it starts.
+ * Several links at once: a compact table, one row per link (BatchRow.tsx) with its state (waiting, looking up,
+ * ready with its best Download and its items behind a click, failed with the reason and Retry), a countdown while
+ * a rate limit is waited out (the row's own, or this banner when the site's own limit holds every row), Skip for
+ * a waiting row, and one ZIP of the posts ready so far, at any moment (MISSING.txt, in the page's language, names
+ * the rest and why). Progress is announced politely to screen readers; the queue's heading takes the focus when
+ * it starts. This module loads only when a batch starts (downloader/lazy-parts.ts), never with the home page.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Resolution } from '../../../shared/api.ts';
@@ -17,8 +20,7 @@ import { scriptFocusProps } from '../../lib/input-modality.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSecondsLeft } from '../../lib/seconds-left.ts';
 import { useTranslation } from '../../lib/translator.ts';
-import { Results } from '../results/Results.tsx';
-import { Spinner } from '../Spinner.tsx';
+import { BatchRow } from './BatchRow.tsx';
 import { LeftOutList } from './LeftOutList.tsx';
 
 export interface BatchQueueProps {
@@ -167,24 +169,29 @@ export function BatchQueue({ form, links, dropped, leftOut = [], tool, isValid, 
           {t(zipError)}
         </p>
       )}
-      <ol className="flex flex-col gap-4">
+      <table className="w-full table-fixed border-collapse text-start" data-testid="batch-table">
+        <thead className="text-xs text-slate-700">
+          <tr>
+            <th scope="col" className="hidden w-10 pb-1 text-start font-semibold sm:table-cell">
+              #
+            </th>
+            <th scope="col" className="pb-1 text-start font-semibold">{t('batch.columnLink')}</th>
+            <th scope="col" className="pb-1 text-start font-semibold">{t('batch.columnState')}</th>
+            <th scope="col" className="w-28 pb-1 text-start font-semibold sm:w-44">{t('batch.columnAction')}</th>
+          </tr>
+        </thead>
         {snapshot.rows.map((row, index) => (
-          <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-3" data-testid="batch-row" data-status={row.state.status}>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-semibold text-slate-700">{index + 1}.</span>
-              <span dir="ltr" className="min-w-0 flex-1 truncate text-start text-sm text-slate-800" title={row.link}>
-                {row.link}
-              </span>
-              <RowStatus row={row} onRetry={row.state.status === 'failed' && row.state.retry ? () => queue.retry(row.id) : undefined} onSkip={() => queue.skip(row.id)} />
-            </div>
-            {row.state.status === 'ready' && (
-              <div className="mt-3">
-                <Results form={form} resolution={row.state.resolution} refresh={() => queue.refresh(row.id)} embedded />
-              </div>
-            )}
-          </li>
+          <BatchRow
+            key={row.id}
+            form={form}
+            row={row}
+            number={index + 1}
+            onSkip={() => queue.skip(row.id)}
+            onRetry={row.state.status === 'failed' && row.state.retry ? () => queue.retry(row.id) : undefined}
+            refresh={() => queue.refresh(row.id)}
+          />
         ))}
-      </ol>
+      </table>
     </section>
   );
 }
@@ -194,43 +201,4 @@ function missingReason(state: QueueRow['state']): string | null {
   if (state.status === 'ready') return null;
   if (state.status === 'failed') return state.messageKey;
   return state.status === 'waiting' && state.limited ? SKIPPED_LIMITED_KEY : 'batch.missingPending';
-}
-
-function RowStatus({ row, onRetry, onSkip }: { row: QueueRow; onRetry?: () => void; onSkip: () => void }) {
-  const { t } = useTranslation();
-  const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold';
-  switch (row.state.status) {
-    case 'waiting':
-      return (
-        <span className="flex flex-wrap items-center gap-2">
-          <span className={`${badge} ${row.state.limited ? 'bg-amber-50 text-amber-900' : 'bg-slate-100 text-slate-800'}`}>
-            {t(row.state.limited ? 'batch.limited' : 'batch.waiting')}
-          </span>
-          {/* Named with its row's link, so a list of Skip buttons is not ten identical names to a screen reader. */}
-          <button type="button" onClick={onSkip} aria-label={`${t('batch.skip')}: ${row.link}`} className={`${button} border-slate-400 text-slate-800 hover:bg-slate-50`}>
-            {t('batch.skip')}
-          </button>
-        </span>
-      );
-    case 'resolving':
-      return (
-        <span className={`${badge} bg-brand-50 text-brand-800`}>
-          <Spinner className="h-3 w-3" />
-          {t('batch.resolving')}
-        </span>
-      );
-    case 'ready':
-      return <span className={`${badge} bg-green-50 text-green-800`}>{t('batch.ready', { count: row.state.resolution.items.length })}</span>;
-    case 'failed':
-      return (
-        <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-          <span className="min-w-0 flex-1 text-sm text-red-900">{t(row.state.messageKey)}</span>
-          {onRetry && (
-            <button type="button" onClick={onRetry} className={`${button} border-red-800 text-red-900 hover:bg-red-50`}>
-              {t('downloader.retry')}
-            </button>
-          )}
-        </span>
-      );
-  }
 }

@@ -6,15 +6,15 @@ import { errorMessageKey } from '../../lib/error-messages.ts';
 import { fetchHighlight } from '../../lib/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { Spinner } from '../Spinner.tsx';
-import { MediaTile, tileButton } from './MediaTile.tsx';
+import { itemLabel, MediaTile, tileButton, tileRow } from './MediaTile.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
-import { sectionGrid } from './StoriesSection.tsx';
 import { highlightKey, type Ticking } from './ticks.ts';
+import { storyViewerItem, type OpenViewer } from './viewer-items.ts';
 
 type Open = { album: HighlightAlbum; state: 'loading' } | { album: HighlightAlbum; state: 'ready'; items: HighlightItems } | { album: HighlightAlbum; state: 'failed'; key: string };
 
-export function HighlightsSection({ username, highlights, headingId, ticking }: { username: string; highlights: ProfileView['highlights']; headingId: string; ticking: Ticking }) {
+export function HighlightsSection({ username, highlights, headingId, ticking, open: openViewer }: { username: string; highlights: ProfileView['highlights']; headingId: string; ticking: Ticking; open: OpenViewer }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open | null>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -56,7 +56,7 @@ export function HighlightsSection({ username, highlights, headingId, ticking }: 
           {open.state === 'loading' && <Spinner label={t('a11y.loading')} />}
           {open.state === 'failed' && <p role="alert" className="text-sm text-red-900">{t(open.key)}</p>}
           {open.state === 'ready' && (
-            <ul aria-labelledby={headingId} className={sectionGrid}>
+            <ul aria-labelledby={headingId} className={tileRow}>
               {open.items.items.map((item, index) => (
                 <MediaTile
                   key={item.mediaUrl}
@@ -64,6 +64,7 @@ export function HighlightsSection({ username, highlights, headingId, ticking }: 
                   index={index}
                   total={open.items.items.length}
                   {...(item.id ? { tick: { ticking, key: highlightKey(open.album.id, item.id) } } : {})}
+                  onOpen={() => openViewer(open.items.items.map((one, at, all) => storyViewerItem(one, itemLabel(t, one, at, all.length))), index)}
                 />
               ))}
             </ul>
@@ -73,10 +74,9 @@ export function HighlightsSection({ username, highlights, headingId, ticking }: 
         <p className="text-sm text-slate-700">{t('profileView.noHighlights')}</p>
       ) : (
         <>
-          <ProfileZipButton username={username} sections={['highlights']} small />
-          <ul aria-labelledby={headingId} className="flex flex-wrap gap-4">
+          <ul aria-labelledby={headingId} className="flex gap-2 overflow-x-auto pb-2 sm:flex-wrap sm:gap-4">
             {highlights.albums.map((album) => (
-              <li key={album.id}>
+              <li key={album.id} className="shrink-0">
                 <button
                   type="button"
                   data-album={album.id}
@@ -94,6 +94,7 @@ export function HighlightsSection({ username, highlights, headingId, ticking }: 
               </li>
             ))}
           </ul>
+          <ProfileZipButton username={username} sections={['highlights']} small />
         </>
       )}
     </section>

@@ -7,12 +7,13 @@ import { notify } from '../../lib/notify.ts';
 import { fetchMorePosts } from '../../lib/profile-api.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { tileButton } from './MediaTile.tsx';
-import { PostTile } from './PostTile.tsx';
+import { postLabel, PostTile } from './PostTile.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
 import type { Ticking } from './ticks.ts';
+import { postViewerItem, type OpenViewer } from './viewer-items.ts';
 
-export function PostsSection({ username, posts, headingId, ticking }: { username: string; posts: ProfileView['posts']; headingId: string; ticking: Ticking }) {
+export function PostsSection({ username, posts, headingId, ticking, open }: { username: string; posts: ProfileView['posts']; headingId: string; ticking: Ticking; open: OpenViewer }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState<ProfilePostsPage[]>(isUnavailableSection(posts) ? [] : [posts]);
   const [loading, setLoading] = useState(false);
@@ -42,8 +43,8 @@ export function PostsSection({ username, posts, headingId, ticking }: { username
         <p className="text-sm text-slate-700">{t('profileView.noPosts')}</p>
       ) : (
         <ul aria-labelledby={headingId} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {items.map((post) => (
-            <PostTile key={post.code} post={post} ticking={ticking} />
+          {items.map((post, index) => (
+            <PostTile key={post.code} post={post} ticking={ticking} onOpen={() => open(items.map((one) => postViewerItem(one, postLabel(t, one))), index)} />
           ))}
         </ul>
       )}

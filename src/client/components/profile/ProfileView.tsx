@@ -3,7 +3,7 @@
  * section or why it is not shown, and one ZIP of it all. Loaded only when a username is looked up (never with the
  * page). The profile tool already shows the picture as its result, so there the view shows the sections alone.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { MAX_PICKED_ITEMS, type ProfileView as ProfileViewData } from '../../../shared/profile-api.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
 import { fetchProfileView } from '../../lib/profile-api.ts';
@@ -14,7 +14,12 @@ import { tileButton } from './MediaTile.tsx';
 import { PostsSection } from './PostsSection.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { StoriesSection } from './StoriesSection.tsx';
+import { SectionNotice } from './SectionNotice.tsx';
 import { picksOf, type Ticking } from './ticks.ts';
+import type { OpenViewer, ViewerItem } from './viewer-items.ts';
+
+// The viewer's code comes at the first tap on an item, not with the view.
+const ItemViewer = lazy(() => import('./ItemViewer.tsx').then((m) => ({ default: m.ItemViewer })));
 
 type Loaded = { state: 'loading' } | { state: 'ready'; view: ProfileViewData } | { state: 'failed'; key: string };
 
@@ -29,6 +34,15 @@ export function ProfileView({ username, showPicture }: { username: string; showP
     has: (key) => ticked.includes(key),
     set: (key, on) => setTicked((keys) => (on ? (keys.includes(key) ? keys : [...keys, key]) : keys.filter((k) => k !== key))),
     full: ticked.length >= MAX_PICKED_ITEMS,
+  };
+
+  /** The items the viewer steps through, where it opened, and the tile that opened it (its focus comes back there). */
+  const [viewing, setViewing] = useState<{ items: ViewerItem[]; start: number; opener: Element | null } | null>(null);
+  const open: OpenViewer = (items, start) => setViewing({ items, start, opener: document.activeElement });
+  const closeViewer = () => {
+    const opener = viewing?.opener;
+    setViewing(null);
+    if (opener instanceof HTMLElement) requestAnimationFrame(() => opener.focus());
   };
 
   useEffect(() => {
@@ -67,8 +81,8 @@ export function ProfileView({ username, showPicture }: { username: string; showP
   const { user } = view;
   return (
     <section aria-labelledby={ids.heading} data-testid="profile-view" className="mx-auto mt-8 flex w-full max-w-5xl flex-col gap-8 text-start">
-      <div className="flex flex-wrap items-center gap-4">
-        {showPicture && <img src={user.picture.mediaUrl} alt={t('profileView.pictureAlt', { username: user.username })} className="h-28 w-28 rounded-full border border-slate-200 object-cover" />}
+      <div className="flex items-center gap-4">
+        {showPicture && <img src={user.picture.mediaUrl} alt={t('profileView.pictureAlt', { username: user.username })} className="h-20 w-20 shrink-0 rounded-full border border-slate-200 object-cover sm:h-28 sm:w-28" />}
         <div className="flex min-w-0 flex-col gap-2">
           <h2 ref={heading} id={ids.heading} tabIndex={-1} className="break-words text-xl font-bold text-slate-900">
             {user.fullName ? `${user.fullName} ` : ''}
@@ -81,10 +95,22 @@ export function ProfileView({ username, showPicture }: { username: string; showP
           )}
         </div>
       </div>
-      <ProfileZipButton username={user.username} />
-      <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} ticking={ticking} />
-      <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} ticking={ticking} />
-      <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} ticking={ticking} />
+      {user.private ? (
+        // One notice for the whole account, and nothing to download but the picture.
+        <SectionNotice section={{ unavailable: 'private' }} />
+      ) : (
+        <>
+          <StoriesSection username={user.username} stories={view.stories} headingId={ids.stories} ticking={ticking} open={open} />
+          <HighlightsSection username={user.username} highlights={view.highlights} headingId={ids.highlights} ticking={ticking} open={open} />
+          <ProfileZipButton username={user.username} />
+          <PostsSection username={user.username} posts={view.posts} headingId={ids.posts} ticking={ticking} open={open} />
+        </>
+      )}
+      {viewing && (
+        <Suspense fallback={null}>
+          <ItemViewer items={viewing.items} start={viewing.start} onClose={closeViewer} />
+        </Suspense>
+      )}
       {ticked.length > 0 && (
         // Stays in sight while the visitor ticks further down the page.
         <div data-testid="ticked-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white py-3">

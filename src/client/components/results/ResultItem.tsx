@@ -2,13 +2,14 @@
  * One result, compact (issue 37 point 3): a thumbnail (the photo, or the video's player), 'current of total', one big
  * Download of the best file with its plain name and size, and the other files folded under "More sizes".
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import type { MediaItem, Resolution } from '../../../shared/api.ts';
 import type { ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
-import { downloadMedia, type DownloadKind } from '../../lib/download.ts';
-import { bestNote, choiceText, downloadChoices } from '../../lib/download-choices.ts';
+import type { DownloadKind } from '../../lib/download.ts';
+import { bestNote, choiceText } from '../../lib/download-choices.ts';
 import { MediaView } from './MediaView.tsx';
+import { useItemDownload } from './use-item-download.ts';
 
 export interface ResultItemProps {
   item: MediaItem;
@@ -29,33 +30,9 @@ export function ResultItem({ item, index, total, kind, layout, compact, refresh,
   const { t, language } = useTranslation();
   const id = useId();
   // The best file first (the big Download), then the others, told apart in plain words.
-  const choices = useMemo(() => downloadChoices(item, t), [item, t]);
+  const { choices, busy, download } = useItemDownload({ item, index, kind, refresh, log });
   const best = choices[0]!;
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const download = async (at: number) => {
-    const choice = choices[at];
-    if (!choice || busy) return;
-    setBusy(true);
-    try {
-      await downloadMedia({
-        url: choice.url,
-        filename: choice.filename,
-        kind: choice.audio ? 'audio' : kind,
-        t: (key, options) => t(key, options),
-        log,
-        // The same choice in the refreshed item (its links signed anew).
-        refresh: async () => {
-          const fresh = (await refresh())?.items[index];
-          const again = fresh ? downloadChoices(fresh, t)[at] : undefined;
-          return again ? { url: again.url, filename: again.filename } : null;
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const typeLabel = t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel');
   const position = total > 1 ? t('downloader.preview', { current: index + 1, total }) : '';

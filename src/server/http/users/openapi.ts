@@ -48,13 +48,19 @@ const postsPage = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['code', 'type', 'thumbnail', 'downloadUrl'],
+        required: ['code', 'type', 'thumbnail', 'downloadUrl', 'media'],
         properties: {
           code: { type: 'string' },
           type: { enum: ['image', 'video', 'carousel'] },
           thumbnail: { type: 'string' },
           takenAt: { type: 'string', format: 'date-time' },
           downloadUrl: { type: 'string', description: "The post's own download, signed with the page (its ZIP for a carousel, else its one file): no lookup needed while the page is shown." },
+          media: {
+            type: 'object',
+            required: ['type', 'url'],
+            description: "The post's first file inline at full quality (a signed link), for a viewer: a photo, or a video that plays.",
+            properties: { type: { enum: ['image', 'video'] }, url: { type: 'string' } },
+          },
         },
       },
     },

@@ -48,6 +48,7 @@ export function presentPosts(page: PostsPage, secret: string): ProfilePostsPage 
         thumbnail: pictureLink(secret, first.previewUrl, `${post.resolution.author.username}-${post.code}-thumbnail.jpg`),
         ...(post.resolution.takenAt ? { takenAt: post.resolution.takenAt } : {}),
         downloadUrl: own.zipUrl ?? own.items[0]!.downloadUrl,
+        media: { type: own.items[0]!.type, url: own.items[0]!.mediaUrl },
       };
     }),
     next: page.next,

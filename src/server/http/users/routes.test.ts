@@ -42,6 +42,9 @@ describe('with a live session', () => {
     expect(body.posts.items.map((p: Json) => p.code)).toEqual(Array.from({ length: 12 }, (_, i) => feedCode(i)));
     expect(body.posts.items.map((p: Json) => p.type).slice(0, 3)).toEqual(['image', 'carousel', 'video']);
     expect(body.posts.items[0].thumbnail).toMatch(/^\/api\/v1\/media\//);
+    // The viewer's file (issue 37 point 8): a photo shown, a reel played, each a signed inline link.
+    expect(body.posts.items.slice(0, 3).map((p: Json) => p.media.type)).toEqual(['image', 'image', 'video']);
+    for (const post of body.posts.items) expect(post.media.url).toMatch(/^\/api\/v1\/media\//);
     expect(JSON.stringify(body)).not.toContain(rig.fake.cdnOrigin);
     expect(typeof body.posts.next).toBe('string');
 

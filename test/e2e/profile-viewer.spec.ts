@@ -1,0 +1,140 @@
+/**
+ * Issue 37 point 8: the profile view as a viewer, on a 390×844 phone in one page. The stories' and highlights' rows
+ * come first and compact (the highlights in the first screen of the view); a tap on a story item opens the viewer
+ * (its code loaded then, not with the page): the photo shown, Next, the arrow keys, a video playing, Tab kept inside,
+ * Download saved byte for byte, Esc back to the tile; a highlight item and a post open it too. Then the view's own
+ * address: a reload, Back and Forward, and the address opened in a fresh page show the view again.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { ProfileView, StoryItem } from '../../src/shared/profile-api.ts';
+import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
+import { axeViolations, SERIOUS } from './axe.ts';
+import { expectNoHorizontalOverflow, expectSameBytes, fakeUpstreamRunning, resultItems, strings, submitLink, text } from './helpers.ts';
+
+const en = strings('en');
+const USER = PROFILE_FIXTURE.user;
+const label = (type: 'image' | 'video', current: number, total: number) =>
+  `${text(en, type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${text(en, 'downloader.preview', { current, total })}`;
+const opener = (page: Page, what: string) => page.getByRole('button', { name: text(en, 'profileView.openItem', { label: what }), exact: true });
+/** Did the page fetch the viewer's code yet? (Its own chunk, named after the component.) */
+const viewerLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/ItemViewer[-.]/.test(entry.name)));
+
+test('the profile view as a viewer at 390×844: rows first, a story item, a highlight item and a post in the viewer', async ({ page }) => {
+  test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const truth = (await (await page.request.get(`/api/v1/users/${USER}`)).json()) as ProfileView;
+  const stories: StoryItem[] = 'items' in truth.stories ? truth.stories.items : [];
+  expect(stories.length).toBeGreaterThan(2);
+  const view = page.getByTestId('profile-view');
+  const viewer = page.getByRole('dialog');
+
+  await test.step('stories and highlights come first, each one compact row', async () => {
+    await page.goto('/instagram-story-download');
+    await submitLink(page, `@${USER}`);
+    const heading = view.getByRole('heading', { level: 2 });
+    await expect(heading).toContainText(`@${USER}`);
+    const tiles = view.getByRole('list', { name: text(en, 'profileView.stories') }).getByTestId('profile-item');
+    await expect(tiles).toHaveCount(stories.length);
+    const tops = await tiles.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'the stories in one row').toBe(1);
+    const albums = view.getByRole('list', { name: text(en, 'profileView.highlights') });
+    const start = (await heading.boundingBox())!.y;
+    const end = (await albums.boundingBox())!;
+    expect(end.y + end.height - start, 'the highlights end within the first screen of the view').toBeLessThanOrEqual(844);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  await test.step("a story item opens the viewer (its code loaded only now): the photo, Next, the arrow keys, Tab kept inside", async () => {
+    expect(await viewerLoaded(page), 'the viewer came with the page').toBe(false);
+    const first = opener(page, label(stories[0]!.type, 1, stories.length));
+    await first.click();
+    await expect(viewer).toBeVisible();
+    await expect(viewer).toHaveAccessibleName(new RegExp(`\\(${text(en, 'downloader.preview', { current: 1, total: stories.length })}\\)`));
+    expect(await viewerLoaded(page)).toBe(true);
+    await expect(viewer.getByRole('button', { name: text(en, 'a11y.close') })).toBeFocused();
+    if (stories[0]!.type === 'image') await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await viewer.getByRole('button', { name: text(en, 'profileView.next') }).click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 2, total: stories.length })));
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: stories.length })));
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 2, total: stories.length })));
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await viewer.evaluate((dialog) => dialog.contains(document.activeElement)), `Tab ${i + 1} stays in the viewer`).toBe(true);
+    }
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  await test.step('a video item plays; its Download saves the file byte for byte; Esc gives the focus back to the tile', async () => {
+    const at = stories.findIndex((item) => item.type === 'video');
+    expect(at, 'the fixture reel holds a video').toBeGreaterThanOrEqual(0);
+    // From the second item (where the last step left the viewer) to the video, by the buttons.
+    const name = at > 1 ? 'profileView.next' : 'profileView.previous';
+    for (let step = 0; step < Math.abs(at - 1); step++) await viewer.getByRole('button', { name: text(en, name) }).click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: at + 1, total: stories.length })));
+    const video = viewer.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    const downloading = page.waitForEvent('download');
+    await viewer.getByRole('link', { name: text(en, 'downloader.download') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(stories[at]!.filename);
+    await expectSameBytes(page.request, download, stories[at]!.downloadUrl);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(opener(page, label(stories[0]!.type, 1, stories.length))).toBeFocused();
+  });
+
+  await test.step("a highlight item and a post open the viewer; its close button gives the focus back", async () => {
+    const [album] = PROFILE_FIXTURE.highlights;
+    await view.getByRole('button', { name: text(en, 'profileView.openAlbum', { title: album.title, count: 3 }) }).click();
+    const items = view.getByRole('list', { name: album.title }).getByTestId('profile-item');
+    await expect(items).toHaveCount(3);
+    await items.nth(1).getByRole('button').first().click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 2, total: 3 })));
+    await viewer.getByRole('button', { name: text(en, 'a11y.close') }).click();
+    await expect(viewer).toHaveCount(0);
+    await expect(items.nth(1).getByRole('button').first()).toBeFocused();
+
+    // The third post is a reel: it plays; Previous is the carousel before it.
+    const posts = view.getByTestId('profile-post');
+    await posts.nth(2).getByRole('button').first().click();
+    await expect(viewer.locator('video')).toHaveCount(1);
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: PROFILE_FIXTURE.pageSize })));
+    await viewer.getByRole('button', { name: text(en, 'profileView.previous') }).click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(`^${text(en, 'profileView.carousel')}`));
+    await expect(viewer.locator('img')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(posts.nth(2).getByRole('button').first()).toBeFocused();
+  });
+});
+
+test("the profile view's address: a reload, Back and Forward, and a fresh page show it again", async ({ page, context }) => {
+  test.skip(!(await fakeUpstreamRunning()), 'needs the fake Instagram of test/e2e/serve.ts');
+  const heading = page.getByTestId('profile-view').getByRole('heading', { level: 2 });
+  await page.goto('/instagram-story-download');
+  await submitLink(page, `@${USER}`);
+  await expect(heading).toContainText(`@${USER}`);
+  const address = page.url();
+  expect(new URL(address).searchParams.get('url')).toBe(USER);
+
+  await page.reload();
+  await expect(heading).toContainText(`@${USER}`);
+
+  // Another lookup, then Back to the view and Forward to the lookup.
+  await submitLink(page, `https://www.instagram.com/stories/${FIXTURE.storyUser}/`);
+  await expect(resultItems(page).first()).toBeVisible();
+  await expect(page.getByTestId('profile-view')).toHaveCount(0);
+  await page.goBack();
+  await expect(heading).toContainText(`@${USER}`);
+  await page.goForward();
+  await expect(resultItems(page).first()).toBeVisible();
+  await expect(page.getByTestId('profile-view')).toHaveCount(0);
+
+  const fresh = await context.newPage();
+  await fresh.goto(address);
+  await expect(fresh.getByTestId('profile-view').getByRole('heading', { level: 2 })).toContainText(`@${USER}`);
+});
