@@ -30,6 +30,14 @@ describe('missing-words', () => {
     });
   }
 
+  it('names who rate-limited: this site’s own limit is not said to be Instagram’s', () => {
+    const fr = missingWords('fr', BATCH_REASONS)!;
+    const instance = fr.reason(new ApiError('rate_limited', 'x', { source: 'instance' }));
+    expect(instance).toBe(messageText('fr', 'errors.rateLimitedInstance'));
+    expect(fr.reason(new ApiError('rate_limited', 'x', { source: 'instagram' }))).toBe(messageText('fr', 'errors.rateLimitedInstagram'));
+    expect(fr.reason(new ApiError('rate_limited', 'x', { source: 'threads' }))).toBe(messageText('fr', 'errors.rateLimitedThreads'));
+  });
+
   it('reads only a plain message: no unknown key, nothing needing values, English without a language', () => {
     expect(messageText(undefined, 'batch.skipped')).toBe('Skipped');
     expect(messageText('fr', 'batch.nothing')).toBeUndefined();
