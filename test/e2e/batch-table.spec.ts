@@ -91,10 +91,10 @@ test('eleven links are a compact table at 1280×800 and 390×844: a row each, it
   const phone = await heights();
   console.log(`batch of 11: page ${wide.page} px, batch ${wide.batch} px at 1280x800; page ${phone.page} px, batch ${phone.batch} px at 390x844`);
   // Before (the usual results under each link): the page 21,314 px at 1280x800 and 25,598 px at 390x844, the batch
-  // most of it. A row a link now: the batch is about a screen (rows of 44 px tap targets), the rest is the home page.
+  // most of it. A row a link now: the batch is about a screen (rows of 44 px tap targets); the rest of the page is
+  // the home page's own, whose length other work may change, so it is not bounded here.
   expect(wide.batch).toBeLessThan(900);
   expect(phone.batch).toBeLessThan(1400);
-  expect(wide.page - wide.batch).toBeLessThan(5000);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A carousel's row: its state opens its items (and closes them again), its best Download is the post's ZIP.
