@@ -14,7 +14,7 @@ const PAGE_KEYS = ['batch.skipped', 'batch.missingLimited', 'batch.missingPendin
 describe('missing-words', () => {
   const english = missingWords('en', BATCH_REASONS)!;
   for (const lang of LANGUAGE_CODES.filter((l) => l !== 'en')) {
-    it(`${lang}: the heading, every batch reason and the page's keys, translated`, () => {
+    it(`${lang}: the heading, every batch and profile reason and the page's keys, translated`, () => {
       const words = missingWords(lang, BATCH_REASONS)!;
       expect(words.heading.trim()).not.toBe('');
       expect(words.heading).not.toBe(english.heading);
@@ -22,6 +22,12 @@ describe('missing-words', () => {
         const reason = words.reason(new ApiError(code, 'English'));
         expect(reason, code).not.toBe('English');
         expect(reason, code).not.toBe(english.reason(new ApiError(code, 'English')));
+      }
+      // A profile's ZIP words its own reasons (an item gone, the cap, a private account, no session).
+      const profile = missingWords(lang)!;
+      const englishProfile = missingWords('en')!;
+      for (const code of ['not_found', 'private', 'login_required', 'payload_too_large', 'upstream_unavailable'] as const) {
+        expect(profile.reason(new ApiError(code, 'English')), code).not.toBe(englishProfile.reason(new ApiError(code, 'English')));
       }
       for (const key of PAGE_KEYS) {
         expect(messageText(lang, key), key).toBeTruthy();
