@@ -66,17 +66,22 @@ async function measuredLoad(server: ServerChild, url: string, seconds: number, r
   return { perSecond: result.requests.mean, cpuUs };
 }
 
-/** A bare node:http server and a bare Fastify answering /healthz and a resolve with the bytes the app sent for them. */
-async function startBareFloor(app: ServerChild): Promise<[ServerChild, ServerChild]> {
+/** What the app sent for /healthz and a resolve, as sent: what the bare floors answer. */
+export async function bareAnswersOf(app: ServerChild): Promise<BareAnswers> {
   const health = await fetch(`${app.url}/healthz`, { headers: BROWSER_ACCEPT });
   // undici's request, not fetch(): fetch would decode the answer, and the floor must send the bytes as sent.
   const sent = await request(`${app.url}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) });
-  const answers: BareAnswers = {
+  return {
     health: await health.text(),
     resolve: Buffer.from(await sent.body.arrayBuffer()).toString('base64'),
     encoding: String(sent.headers['content-encoding'] ?? 'identity'),
   };
-  return Promise.all([startChildScript('bare-http-child.ts', [JSON.stringify(answers)]), startChildScript('bare-http-child.ts', [JSON.stringify(answers), 'fastify'])]);
+}
+
+/** A bare node:http server and a bare Fastify answering /healthz and a resolve with the bytes the app sent for them. */
+async function startBareFloor(app: ServerChild): Promise<[ServerChild, ServerChild]> {
+  const answers = JSON.stringify(await bareAnswersOf(app));
+  return Promise.all([startChildScript('bare-http-child.ts', [answers]), startChildScript('bare-http-child.ts', [answers, 'fastify'])]);
 }
 
 const medianOf = (figures: RoundFigures[], key: keyof RoundFigures) =>
@@ -86,6 +91,11 @@ const medianOf = (figures: RoundFigures[], key: keyof RoundFigures) =>
 function cpuRow(figure: string, cached: number | undefined, bare: number | undefined): BenchRow {
   if (cached === undefined || bare === undefined) return missing('13', figure, 'no /proc here');
   return { ...row('13', figure, cached, 'µs', 'per GET /healthz', bare), ratio: Math.round((bare / cached) * 1000) / 1000, note: 'ratio: healthz ÷ resolve' };
+}
+
+/** Two CPU figures as a row whose ratio is cached ÷ bare (how many times the floor's CPU a request costs). */
+function cpuTimesRow(issue: string, figure: string, cached: number | undefined, baseline: string, bare: number | undefined): BenchRow {
+  return cached === undefined || bare === undefined ? missing(issue, figure, 'no /proc here') : row(issue, figure, cached, 'µs', baseline, bare, 'ratio: × the floor (goal ≤ 1.3)');
 }
 
 /**
@@ -128,6 +138,8 @@ export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<Ben
       // The ceiling of any app on Fastify: the framework alone, with no plugin or hook, on the same POST.
       row('32', 'bare Fastify POST against the bare node:http POST', perSecond(figures.fastify.post), 'req/s', 'bare POST', perSecond(figures.node.post)),
       row('32', 'cached resolve against the bare Fastify POST', perSecond(figures.app.post), 'req/s', 'bare Fastify POST', perSecond(figures.fastify.post)),
+      // Issue 41 point 6's second goal: the app's CPU per cached resolve at most 1.3× bare Fastify's per POST.
+      cpuTimesRow('41', 'server CPU per cached resolve against bare Fastify per POST', cpu(figures.app.post), 'per bare Fastify POST', cpu(figures.fastify.post)),
       row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.node.post), 'req/s', 'bare GET', perSecond(figures.node.get)),
       cpuRow('floor: bare node:http CPU per POST', cpu(figures.node.post), cpu(figures.node.get)),
       row('13', 'floor: bare Fastify, same requests and bytes, POST ÷ GET', perSecond(figures.fastify.post), 'req/s', 'bare Fastify GET', perSecond(figures.fastify.get)),
