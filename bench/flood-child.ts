@@ -2,12 +2,13 @@
  * The flooders of bench/flood.ts in their own process (their CPU is spent here, on the same two cores as the server,
  * not on the visitor's event loop): each address sends one cold lookup of a missing post every PERIOD_MS, through a
  * proxy (TRUST_PROXY: its own X-Forwarded-For), and when it is answered `challenge_required` it solves the challenge
- * natively (SHA-256 in Node, far faster than a browser) and sends it again with the token, as the page does.
- * argv[2]: JSON { base, addresses, periodMs }. On any message it sends its counts back and stops (lookups still in
- * flight are not waited for: with 200 addresses the solves queue up on its one thread for minutes).
+ * natively (SHA-256 in Node, far faster than a browser, on one worker thread: flood-solver.ts) and sends it again
+ * with the token, as the page does. argv[2]: JSON { base, addresses, periodMs }. On any message it sends its counts
+ * back and stops (lookups still in flight are not waited for: with 200 addresses the solves queue up for minutes).
  */
 import { randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from '../src/server/http/access/proof-of-work.ts';
+import { workerSolver, type Solver } from './flood-solver.ts';
 
 export interface FloodChildOptions {
   base: string;
@@ -34,12 +35,12 @@ async function errorCode(res: Response): Promise<string | undefined> {
 }
 
 /** A token for `address`: the challenge asked for, solved, redeemed. */
-export async function earnToken(base: string, address: string): Promise<string | undefined> {
+export async function earnToken(base: string, address: string, solve: Solver = async (c) => solveChallenge(c)): Promise<string | undefined> {
   const headers = { 'x-forwarded-for': address };
   const challengeRes = await fetch(`${base}/api/v1/challenge`, { headers });
   if (!challengeRes.ok) return undefined;
   const challenge = (await challengeRes.json()) as Challenge;
-  const solution = solveChallenge(challenge);
+  const solution = await solve(challenge);
   const session = await fetch(`${base}/api/v1/session`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ challenge, solution }) });
   if (!session.ok) return undefined;
   return ((await session.json()) as { token: string }).token;
@@ -54,6 +55,7 @@ export async function lookUpAs(
   onSolve: () => void = () => undefined,
   /** Set to how long the server took to answer the last request (a solve before it not included). */
   timing: { lastMs?: number } = {},
+  solve?: Solver,
 ): Promise<Response> {
   const send = async () => {
     const token = tokens.get(address);
@@ -68,7 +70,7 @@ export async function lookUpAs(
   };
   const first = await send();
   if ((await errorCode(first)) !== 'challenge_required') return first;
-  const token = await earnToken(base, address);
+  const token = await earnToken(base, address, solve);
   if (!token) return first;
   onSolve();
   tokens.set(address, token);
@@ -80,6 +82,7 @@ async function main() {
   const counts: FloodCounts = { lookups: 0, answered: 0, refused: 0, solved: 0, other: {} };
   const other = (what: string) => (counts.other[what] = (counts.other[what] ?? 0) + 1);
   const tokens = new Map<string, string>();
+  const solve = workerSolver();
   let flooding = true;
   const flooder = async (address: string, offset: number) => {
     await sleep(offset);
@@ -87,7 +90,7 @@ async function main() {
       const started = Date.now();
       counts.lookups++;
       try {
-        const res = await lookUpAs(base, address, randomBytes(8).toString('base64url').slice(0, 11), tokens, () => counts.solved++);
+        const res = await lookUpAs(base, address, randomBytes(8).toString('base64url').slice(0, 11), tokens, () => counts.solved++, {}, solve);
         const code = await errorCode(res);
         if (res.status === 200 || res.status === 404) counts.answered++;
         else if (code === 'rate_limited') counts.refused++;

@@ -32,6 +32,8 @@ export interface ProfilePost {
   /** A signed link to a small picture of the post. */
   thumbnail: string;
   takenAt?: string;
+  /** The post's caption as Instagram gives it (whole: the page shortens it). */
+  caption?: string;
   /**
    * The post's own download, signed when the page was read (the post's ZIP for a carousel, else its one file): it
    * needs no lookup, so it works as long as the view is shown (until the CDN's links expire).
@@ -47,8 +49,16 @@ export interface ProfilePostsPage {
   next: string | null;
 }
 
+/** The profile's bio and counts where Instagram states them (web_profile_info); each absent when it does not. */
+export interface ProfileAbout {
+  biography?: string;
+  posts?: number;
+  followers?: number;
+  following?: number;
+}
+
 export interface ProfileView {
-  user: { username: string; fullName?: string; private: boolean; picture: MediaItem };
+  user: { username: string; fullName?: string; private: boolean; picture: MediaItem; about?: ProfileAbout };
   stories: { items: StoryItem[] } | UnavailableSection;
   highlights: { albums: HighlightAlbum[] } | UnavailableSection;
   posts: ProfilePostsPage | UnavailableSection;

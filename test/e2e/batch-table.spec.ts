@@ -1,7 +1,8 @@
 /**
  * A batch as a compact table (issue 37 point 12): one row a link with its state and its best Download, its items
- * behind a click, the table's code loaded when a batch first needs it; a link Instagram throttles waits alone
- * while the others go on, and offers Skip; the ZIP's MISSING.txt is written in the page's language (point 11).
+ * behind a click, the table's code loaded when a batch first needs it, the batch kept in the address (reload, Back
+ * and Forward); a link Instagram throttles waits alone while the others go on, and offers Skip; the ZIP's
+ * MISSING.txt is written in the page's language (point 11).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -90,10 +91,10 @@ test('eleven links are a compact table at 1280×800 and 390×844: a row each, it
   const phone = await heights();
   console.log(`batch of 11: page ${wide.page} px, batch ${wide.batch} px at 1280x800; page ${phone.page} px, batch ${phone.batch} px at 390x844`);
   // Before (the usual results under each link): the page 21,314 px at 1280x800 and 25,598 px at 390x844, the batch
-  // most of it. A row a link now: the batch is about a screen (rows of 44 px tap targets), the rest is the home page.
+  // most of it. A row a link now: the batch is about a screen (rows of 44 px tap targets); the rest of the page is
+  // the home page's own, whose length other work may change, so it is not bounded here.
   expect(wide.batch).toBeLessThan(900);
   expect(phone.batch).toBeLessThan(1400);
-  expect(wide.page - wide.batch).toBeLessThan(5000);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A carousel's row: its state opens its items (and closes them again), its best Download is the post's ZIP.
@@ -114,14 +115,17 @@ test('eleven links are a compact table at 1280×800 and 390×844: a row each, it
   await rows.nth(0).getByRole('button', { name: text(en, 'downloader.download'), exact: true }).click();
   expect((await downloadP).suggestedFilename()).toMatch(FILE_NAME);
 
-  // A reload is a fresh home again (the batch lives in the page, not the address), and Back and Forward work.
+  // The batch is in the address: a reload shows it again (its rows from the cache), Back is the home before it,
+  // Forward the batch again.
+  await expect(page).toHaveURL(/\?url=https%3A%2F%2Fwww\.instagram\.com%2Fp%2FB866lKJgReK%2F%0Ahttps/);
   await page.reload();
-  await expect(page.getByTestId('batch')).toHaveCount(0);
-  await expect(linkBox(page)).toHaveValue('');
-  await page.goto('/instagram-photo-downloader');
+  await expect(rows).toHaveCount(11);
+  for (let i = 0; i < 11; i++) await expect(rows.nth(i)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await expect(linkBox(page)).toBeVisible();
+  await expect(page.getByTestId('batch')).toHaveCount(0);
+  await expect(linkBox(page)).toHaveValue('');
   await page.goForward();
-  await expect(page).toHaveURL(/instagram-photo-downloader$/);
+  await expect(rows).toHaveCount(11);
+  await expect(rows.nth(10)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
 });

@@ -2,7 +2,8 @@
  * Issue 37 point 8: the profile view as a viewer, on a 390×844 phone in one page. The stories' and highlights' rows
  * come first and compact (the highlights in the first screen of the view); a tap on a story item opens the viewer
  * (its code loaded then, not with the page): the photo shown, Next, the arrow keys, a video playing, Tab kept inside,
- * Download saved byte for byte, Esc back to the tile; a highlight item and a post open it too. Then the view's own
+ * Download saved byte for byte, Esc back to the tile; a highlight item and a post open it too; the bio and counts,
+ * each post's date and its caption shortened until "Show more". Then the view's own
  * address: a reload, Back and Forward, and the address opened in a fresh page show the view again.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -39,6 +40,12 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     await expect(tiles).toHaveCount(stories.length);
     const tops = await tiles.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
     expect(new Set(tops).size, 'the stories in one row').toBe(1);
+    // The bio and counts web_profile_info states (the fake's, fixtures.ts ProfileFixture.about).
+    const about = view.getByTestId('profile-about');
+    await expect(about).toContainText(PROFILE_FIXTURE.about.biography.split('\n')[0]!);
+    for (const [count, key] of [[30, 'posts'], [65_432_100, 'followers'], [12, 'following']] as const) {
+      await expect(about.locator('div').filter({ hasText: text(en, `profileView.${key}`) })).toHaveText(`${text(en, `profileView.${key}`)}${count.toLocaleString('en')}`);
+    }
     const albums = view.getByRole('list', { name: text(en, 'profileView.highlights') });
     const start = (await heading.boundingBox())!.y;
     const end = (await albums.boundingBox())!;
@@ -109,6 +116,19 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     await expect(viewer.locator('img')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(posts.nth(2).getByRole('button').first()).toBeFocused();
+  });
+
+  await test.step("each post's date and caption, shortened until Show more", async () => {
+    const post = 'items' in truth.posts ? truth.posts.items[0]! : undefined;
+    const tile = view.getByTestId('profile-post').first();
+    await expect(tile.locator('time')).toHaveAttribute('datetime', post!.takenAt!);
+    const caption = tile.getByTestId('post-caption');
+    await expect(caption).toHaveText(post!.caption!);
+    const clipped = await caption.evaluate((p) => p.scrollHeight > p.clientHeight);
+    expect(clipped, 'the caption is shortened').toBe(true);
+    await tile.getByRole('button', { name: text(en, 'profileView.captionMore') }).click();
+    expect(await caption.evaluate((p) => p.scrollHeight > p.clientHeight), 'the whole caption shows').toBe(false);
+    await expect(tile.getByRole('button', { name: text(en, 'profileView.captionLess') })).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

@@ -27,6 +27,13 @@ export interface ProfileFixture {
   picUrlHd: string;
   /** A live business account: web_profile_info breaks for these in 2026 (cobalt #1579). */
   business?: boolean;
+  /**
+   * Its bio and counts as web_profile_info states them: `biography`, `edge_owner_to_timeline_media.count`,
+   * `edge_followed_by.count`, `edge_follow.count`. The captured answer has the first two only (its scraper kept
+   * those); the follower counts are in the real answer as instaloader's Profile reads it (structures.py, read 2026-11-27).
+   * Without it a profile answers the captured biography and post count, and no follower counts.
+   */
+  about?: { biography: string; posts: number; followers: number; following: number };
 }
 
 export interface ReelFixture {
@@ -222,6 +229,16 @@ export function webProfileAnswer(fixtures: Fixtures, profile: ProfileFixture, is
     profile_pic_url: profile.picUrl,
     profile_pic_url_hd: profile.picUrlHd,
   });
+  if (profile.about) {
+    const { biography, posts, followers, following } = profile.about;
+    Object.assign(answer.data.user, {
+      biography,
+      biography_with_entities: { raw_text: biography, entities: [] },
+      edge_followed_by: { count: followers },
+      edge_follow: { count: following },
+    });
+    answer.data.user.edge_owner_to_timeline_media.count = posts;
+  }
   answer.status = 'ok';
   return answer;
 }

@@ -24,6 +24,8 @@ export const PROFILE_FIXTURE = {
   pageSize: 12,
   privateUser: 'closed.doors',
   privateUserId: '5550000001',
+  /** Its bio and counts, as web_profile_info gives them (fixtures.ts ProfileFixture.about). */
+  about: { biography: 'The official account of the club.\nGlory, glory.', posts: 30, followers: 65_432_100, following: 12 },
 } as const;
 
 export interface UserFeedFixtures {
@@ -82,6 +84,9 @@ export function installUserFixtures(fixtures: Fixtures, postsByPk: Map<string, P
     postsByPk.set(String(post.pk), { shortcode: post.code, pk: String(post.pk), native: 'v1', v1: post, graphql: v1ToGraphql(post) });
     return post;
   });
+
+  const profile = fixtures.profiles.get(PROFILE_FIXTURE.user)!;
+  profile.about = { ...PROFILE_FIXTURE.about };
 
   const closed: ProfileFixture = {
     id: PROFILE_FIXTURE.privateUserId,

@@ -64,13 +64,17 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
     },
-    async (request, reply) => {
+    // Not an async handler: a hit (most resolves) is answered in this call, without the handler's promise and an
+    // await of an answer already here; only a lookup that has to wait returns a promise.
+    (request, reply) => {
       const body = resolveRequestSchema.safeParse(request.body);
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }
-      const raw = await lookUp(body.data.url, body.data.tool, clientOf(request));
-      return present(raw).send(request, reply);
+      const raw = lookUp(body.data.url, body.data.tool, clientOf(request));
+      if (raw instanceof Promise) return raw.then((resolved) => present(resolved).send(request, reply));
+      present(raw).send(request, reply);
+      return undefined;
     },
   );
 };

@@ -34,6 +34,9 @@ export interface Shown {
 
 export type ListReader = Pick<LookupFlow, 'listedLinks' | 'pastedList'>;
 
+/** The longest list of links kept in the address (servers refuse request lines past 8–16 KB, encoded). */
+const MAX_ADDRESSED_LIST = 3000;
+
 export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLTextAreaElement | null>) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -136,6 +139,11 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
           setBatch({ key: ++batches.current, ...links });
           void loadBatch();
           void loadResults();
+          // The batch's links in the address, one a line as pasted (?url= takes a list as the box does): a reload,
+          // Back and Forward show the batch again, its rows answered from the cache. A list too long for an address
+          // (rare: links of hundreds of characters) is left out of it.
+          const list = links.links.join('\n');
+          if (list.length <= MAX_ADDRESSED_LIST) keepInAddress(list);
         },
         // The profile-picture tool of the page's language, which looks the name up from its address (?url=).
         toProfile: (username) => void navigate(`${localizePath(lang, toolById('profile').path)}?url=${encodeURIComponent(username)}`),

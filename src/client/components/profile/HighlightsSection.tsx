@@ -42,7 +42,7 @@ export function HighlightsSection({ username, highlights, headingId, ticking, op
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 sm:gap-3">
       <h3 id={headingId} className="text-lg font-bold text-slate-900">
         {open ? open.album.title || t('profileView.highlights') : t('profileView.highlights')}
       </h3>
@@ -74,7 +74,7 @@ export function HighlightsSection({ username, highlights, headingId, ticking, op
         <p className="text-sm text-slate-700">{t('profileView.noHighlights')}</p>
       ) : (
         <>
-          <ul aria-labelledby={headingId} className="flex gap-2 overflow-x-auto pb-2 sm:flex-wrap sm:gap-4">
+          <ul aria-labelledby={headingId} className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:gap-4">
             {highlights.albums.map((album) => (
               <li key={album.id} className="shrink-0">
                 <button

@@ -12,7 +12,7 @@ export const itemLabel = (t: Translator['t'], item: StoryItem, index: number, to
   `${t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${t('downloader.preview', { current: index + 1, total })}`;
 
 /** A row of tiles: one compact row sideways on a phone (the sections after it stay in reach), a grid from `sm`. */
-export const tileRow = 'flex snap-x gap-3 overflow-x-auto pb-2 sm:grid sm:grid-cols-3 sm:overflow-visible lg:grid-cols-4';
+export const tileRow = 'flex snap-x gap-3 overflow-x-auto pb-1 sm:grid sm:grid-cols-3 sm:overflow-visible lg:grid-cols-4';
 
 /** `tick`: the item's box for the ZIP of ticked items (absent when the item has no id to name it by); `onOpen`: the viewer at this item. */
 export function MediaTile({ item, index, total, note, tick, onOpen }: { item: StoryItem; index: number; total: number; note?: string; tick?: { ticking: Ticking; key: string }; onOpen: () => void }) {
@@ -22,7 +22,7 @@ export function MediaTile({ item, index, total, note, tick, onOpen }: { item: St
   return (
     <li className="flex w-32 shrink-0 snap-start flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:w-auto" data-testid="profile-item">
       <button type="button" onClick={onOpen} aria-haspopup="dialog" aria-label={t('profileView.openItem', { label })} className="block">
-        <img src={item.previewUrl} alt="" loading="lazy" className="aspect-[9/16] w-full bg-slate-100 object-cover" />
+        <img src={item.previewUrl} alt="" loading="lazy" className="aspect-[3/4] w-full bg-slate-100 object-cover sm:aspect-[9/16]" />
       </button>
       <div className="flex flex-1 flex-col gap-1 p-2">
         <p id={id} className="text-sm text-slate-700">

@@ -5,6 +5,7 @@ import { startBrowserDownload } from '../../lib/download-save.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation, type Translator } from '../../lib/translator.ts';
 import { tileButton } from './MediaTile.tsx';
+import { PostCaption } from './PostCaption.tsx';
 import { TickBox } from './TickBox.tsx';
 import { postKey, type Ticking } from './ticks.ts';
 
@@ -29,6 +30,7 @@ export function PostTile({ post, ticking, onOpen }: { post: ProfilePost; ticking
       </button>
       <div className="flex flex-col gap-1 p-2">
         <p id={`post-${post.code}`} className="truncate text-sm text-slate-700">{label}</p>
+        <PostCaption {...(post.takenAt ? { takenAt: post.takenAt } : {})} {...(post.caption ? { caption: post.caption } : {})} />
         <TickBox ticking={ticking} tickKey={postKey(post.code)} describedBy={`post-${post.code}`} />
         <button type="button" onClick={download} aria-label={`${t('downloader.download')}: ${label}`} className={`${tileButton} bg-brand-700 text-white hover:bg-brand-800`}>
           {t('downloader.download')}

@@ -12,6 +12,7 @@ import { Spinner } from '../Spinner.tsx';
 import { HighlightsSection } from './HighlightsSection.tsx';
 import { tileButton } from './MediaTile.tsx';
 import { PostsSection } from './PostsSection.tsx';
+import { ProfileAbout } from './ProfileAbout.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { StoriesSection } from './StoriesSection.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
@@ -80,7 +81,7 @@ export function ProfileView({ username, showPicture }: { username: string; showP
   const { view } = loaded;
   const { user } = view;
   return (
-    <section aria-labelledby={ids.heading} data-testid="profile-view" className="mx-auto mt-8 flex w-full max-w-5xl flex-col gap-8 text-start">
+    <section aria-labelledby={ids.heading} data-testid="profile-view" className="mx-auto mt-8 flex w-full max-w-5xl flex-col gap-5 text-start sm:gap-8">
       <div className="flex items-center gap-4">
         {showPicture && <img src={user.picture.mediaUrl} alt={t('profileView.pictureAlt', { username: user.username })} className="h-20 w-20 shrink-0 rounded-full border border-slate-200 object-cover sm:h-28 sm:w-28" />}
         <div className="flex min-w-0 flex-col gap-2">
@@ -88,6 +89,7 @@ export function ProfileView({ username, showPicture }: { username: string; showP
             {user.fullName ? `${user.fullName} ` : ''}
             <span dir="ltr" className="font-normal text-slate-700">@{user.username}</span>
           </h2>
+          {user.about && <ProfileAbout about={user.about} />}
           {showPicture && (
             <a href={user.picture.downloadUrl} download={user.picture.filename} className={`${tileButton} self-start border border-brand-700 text-brand-800 hover:bg-brand-50`}>
               {t('profileView.downloadPicture')}

@@ -23,7 +23,7 @@ export function StoriesSection({ username, stories, headingId, ticking, open }: 
     open(items.map((item, at) => storyViewerItem(item, itemLabel(t, item, at, items.length))), index);
   };
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 sm:gap-3">
       <h3 id={headingId} className="text-lg font-bold text-slate-900">
         {t('profileView.stories')}
       </h3>

@@ -54,6 +54,7 @@ const postsPage = {
           type: { enum: ['image', 'video', 'carousel'] },
           thumbnail: { type: 'string' },
           takenAt: { type: 'string', format: 'date-time' },
+          caption: { type: 'string', description: "The post's caption, whole." },
           downloadUrl: { type: 'string', description: "The post's own download, signed with the page (its ZIP for a carousel, else its one file): no lookup needed while the page is shown." },
           media: {
             type: 'object',
@@ -71,7 +72,21 @@ const profileView = {
   type: 'object',
   required: ['user', 'stories', 'highlights', 'posts'],
   properties: {
-    user: { type: 'object', required: ['username', 'private', 'picture'], properties: { username: { type: 'string' }, fullName: { type: 'string' }, private: { type: 'boolean' }, picture: ref('MediaItem') } },
+    user: {
+      type: 'object',
+      required: ['username', 'private', 'picture'],
+      properties: {
+        username: { type: 'string' },
+        fullName: { type: 'string' },
+        private: { type: 'boolean' },
+        picture: ref('MediaItem'),
+        about: {
+          type: 'object',
+          description: 'The bio and counts where Instagram states them (web_profile_info); each absent when it does not.',
+          properties: { biography: { type: 'string' }, posts: { type: 'integer' }, followers: { type: 'integer' }, following: { type: 'integer' } },
+        },
+      },
+    },
     stories: { oneOf: [{ type: 'object', required: ['items'], properties: { items: { type: 'array', items: storyItem } } }, ref('UnavailableSection')] },
     highlights: { oneOf: [{ type: 'object', required: ['albums'], properties: { albums: { type: 'array', items: album } } }, ref('UnavailableSection')] },
     posts: { oneOf: [ref('ProfilePostsPage'), ref('UnavailableSection')] },

@@ -47,6 +47,7 @@ export function presentPosts(page: PostsPage, secret: string): ProfilePostsPage 
         type: post.type,
         thumbnail: pictureLink(secret, first.previewUrl, `${post.resolution.author.username}-${post.code}-thumbnail.jpg`),
         ...(post.resolution.takenAt ? { takenAt: post.resolution.takenAt } : {}),
+        ...(post.resolution.caption ? { caption: post.resolution.caption } : {}),
         downloadUrl: own.zipUrl ?? own.items[0]!.downloadUrl,
         media: { type: own.items[0]!.type, url: own.items[0]!.mediaUrl },
       };
@@ -63,6 +64,7 @@ export function presentProfileView(view: RawProfileView, secret: string): Profil
       ...(user.fullName ? { fullName: user.fullName } : {}),
       private: user.private,
       picture: itemsOf(user.picture, secret)[0]!,
+      ...(user.about ? { about: user.about } : {}),
     },
     stories: isUnavailable(view.stories) ? view.stories : { items: presentReel(view.stories, secret) },
     highlights: isUnavailable(view.highlights) ? view.highlights : { albums: presentAlbums(view.highlights.albums, user.username, secret) },

@@ -30,6 +30,10 @@ describe('with a live session', () => {
     expect(rig.fake.counts.times.length).toBeLessThanOrEqual(6);
     expect(rig.fake.counts.get('users-info')).toBe(1);
     expect(body.user).toMatchObject({ username: USER, private: false });
+    // Issue 37 point 8: the bio and counts web_profile_info states, and each post's date and caption.
+    expect(body.user.about).toEqual(PROFILE_FIXTURE.about);
+    expect(body.posts.items[0].caption).toMatch(/#OldTrafford/);
+    expect(Date.parse(body.posts.items[0].takenAt)).toBeLessThan(Date.now());
     expect(body.user.picture.downloadUrl).toMatch(/^\/api\/v1\/media\//);
     expect(body.stories.items).toHaveLength(6);
     for (const item of body.stories.items) {
@@ -61,6 +65,8 @@ describe('with a live session', () => {
       expect(status).toBe(200);
       expect(body.posts).toEqual({ items: [], next: null });
       expect(rig.fake.counts.get('topsearch')).toBe(1);
+      // topsearch states no bio or counts: none is made up.
+      expect(body.user.about).toBeUndefined();
       expect(rig.fake.counts.times.length).toBeLessThanOrEqual(6);
     } finally {
       rig.fake.switches.reset();
@@ -150,6 +156,13 @@ describe('with a live session', () => {
     } finally {
       rig.fake.switches.reset();
     }
+  });
+
+  it("the captured web_profile_info's bio and post count, and no follower counts where the answer has none", async () => {
+    // A private account's too: Instagram shows its bio and counts (the fake serves the captured answer for it).
+    const { status, body } = await getJson(rig, `/api/v1/users/${PROFILE_FIXTURE.privateUser}`);
+    expect(status).toBe(200);
+    expect(body.user.about).toEqual({ biography: '¿A dónde vas? Afuera no hay más que incomprensión', posts: 24 });
   });
 });
 

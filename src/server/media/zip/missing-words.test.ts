@@ -14,7 +14,7 @@ const PAGE_KEYS = ['batch.skipped', 'batch.missingLimited', 'batch.missingPendin
 describe('missing-words', () => {
   const english = missingWords('en', BATCH_REASONS)!;
   for (const lang of LANGUAGE_CODES.filter((l) => l !== 'en')) {
-    it(`${lang}: the heading, every batch reason and the page's keys, translated`, () => {
+    it(`${lang}: the heading, every batch and profile reason and the page's keys, translated`, () => {
       const words = missingWords(lang, BATCH_REASONS)!;
       expect(words.heading.trim()).not.toBe('');
       expect(words.heading).not.toBe(english.heading);
@@ -23,12 +23,26 @@ describe('missing-words', () => {
         expect(reason, code).not.toBe('English');
         expect(reason, code).not.toBe(english.reason(new ApiError(code, 'English')));
       }
+      // A profile's ZIP words its own reasons (an item gone, the cap, a private account, no session).
+      const profile = missingWords(lang)!;
+      const englishProfile = missingWords('en')!;
+      for (const code of ['not_found', 'private', 'login_required', 'payload_too_large', 'upstream_unavailable'] as const) {
+        expect(profile.reason(new ApiError(code, 'English')), code).not.toBe(englishProfile.reason(new ApiError(code, 'English')));
+      }
       for (const key of PAGE_KEYS) {
         expect(messageText(lang, key), key).toBeTruthy();
         expect(messageText(lang, key), key).not.toBe(messageText('en', key));
       }
     });
   }
+
+  it('names who rate-limited: this site’s own limit is not said to be Instagram’s', () => {
+    const fr = missingWords('fr', BATCH_REASONS)!;
+    const instance = fr.reason(new ApiError('rate_limited', 'x', { source: 'instance' }));
+    expect(instance).toBe(messageText('fr', 'errors.rateLimitedInstance'));
+    expect(fr.reason(new ApiError('rate_limited', 'x', { source: 'instagram' }))).toBe(messageText('fr', 'errors.rateLimitedInstagram'));
+    expect(fr.reason(new ApiError('rate_limited', 'x', { source: 'threads' }))).toBe(messageText('fr', 'errors.rateLimitedThreads'));
+  });
 
   it('reads only a plain message: no unknown key, nothing needing values, English without a language', () => {
     expect(messageText(undefined, 'batch.skipped')).toBe('Skipped');

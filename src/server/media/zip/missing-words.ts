@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLanguage, type Language } from '../../../shared/language-codes.ts';
-import type { ErrorCode } from '../../../shared/api.ts';
+import type { ErrorCode, ErrorSource } from '../../../shared/api.ts';
 import type { ApiError } from '../../errors/api-error.ts';
 import type { MissingWords } from './entries.ts';
 
@@ -56,6 +56,12 @@ export const BATCH_REASONS: Reasons = {
   payload_too_large: ['errors', 'batchTooLarge'],
 };
 
+/** A rate limit says who asked for the wait, as the page does: Instagram (the reasons' own), Threads, or this site. */
+const RATE_LIMITED_BY: Partial<Record<ErrorSource, [string, string]>> = {
+  threads: ['errors', 'rateLimitedThreads'],
+  instance: ['errors', 'rateLimitedInstance'],
+};
+
 /** The words for `lang`, or undefined (no language, or one the site does not speak: the errors' English stays). */
 export function missingWords(lang: string | undefined, reasons: Reasons = PROFILE_REASONS): MissingWords | undefined {
   if (!isLanguage(lang)) return undefined;
@@ -63,7 +69,8 @@ export function missingWords(lang: string | undefined, reasons: Reasons = PROFIL
   const say = ([group, key]: [string, string]) => (strings[group]?.[key] ?? '').replace('{{setting}}', 'IG_SESSIONID');
   return {
     heading: `${say(['profileView', 'missingHeading'])}\n`,
-    reason: (error: ApiError) => say(reasons[error.code] ?? ['profileView', 'missingFailed']) || error.message,
+    reason: (error: ApiError) =>
+      say((error.code === 'rate_limited' && error.source ? RATE_LIMITED_BY[error.source] : undefined) ?? reasons[error.code] ?? ['profileView', 'missingFailed']) || error.message,
   };
 }
 

@@ -1,4 +1,5 @@
 /** What every way of finding a user gives: enough for the profile picture and for the user's stories. */
+import type { ProfileAbout } from '../../../../shared/profile-api.ts';
 import type { RawRendition } from '../../raw.ts';
 
 export type UserLookupWay = 'web-profile-info' | 'topsearch' | 'profile-page';
@@ -13,6 +14,8 @@ export interface FoundUser {
   pictures: RawRendition[];
   /** The small picture, for the author line. */
   avatarUrl?: string;
+  /** Bio and counts, where this way states them (web_profile_info does). */
+  about?: ProfileAbout;
   via: UserLookupWay;
 }
 

@@ -9,6 +9,7 @@
  */
 import { linkKey } from '../../../../shared/link.ts';
 import type { ErrorCode } from '../../../../shared/api.ts';
+import type { ProfileAbout } from '../../../../shared/profile-api.ts';
 import { ExtractError, toApiError } from '../../failure.ts';
 import type { RawResolution } from '../../raw.ts';
 import type { UpstreamClient } from '../client.ts';
@@ -32,6 +33,8 @@ export interface ViewUser {
   username: string;
   fullName?: string;
   private: boolean;
+  /** Bio and counts where the lookup's way states them. */
+  about?: ProfileAbout;
   /** The profile picture as the profile tool gives it (HD with a session, the original or 1080 px without). */
   picture: RawResolution;
 }
@@ -117,6 +120,7 @@ export class ProfileView {
         username: found.username || username,
         ...(found.fullName ? { fullName: found.fullName } : {}),
         private: found.isPrivate === true,
+        ...(found.about ? { about: found.about } : {}),
         picture: picture ?? profileResolution(found, username),
       };
     }, (user) => this.ttlOf(PROFILE_TTL_MS, [user.picture]));

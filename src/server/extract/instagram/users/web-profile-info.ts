@@ -4,11 +4,21 @@
  * lookup) and the lookup do not import each other.
  */
 import { z } from 'zod';
+import type { ProfileAbout } from '../../../../shared/profile-api.ts';
 import { ExtractError } from '../../failure.ts';
 import type { RawRendition } from '../../raw.ts';
 import type { UpstreamClient } from '../client.ts';
 import { readJson } from '../responses.ts';
 import type { FoundUser } from './found-user.ts';
+
+/** `{count}`, kept only when it is a count; anything else is as if absent (the bio is a bonus, never a failure). */
+const edgeCount = z
+  .unknown()
+  .transform((edge) => {
+    const count = (edge as { count?: unknown } | null)?.count;
+    return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined;
+  })
+  .optional();
 
 const webUser = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -17,6 +27,11 @@ const webUser = z.object({
   is_private: z.boolean().nullish(),
   profile_pic_url: z.string().nullish(),
   profile_pic_url_hd: z.string().nullish(),
+  biography: z.string().nullish(),
+  // Counts are edges' counts in this GraphQL-shaped answer (instaloader's Profile reads the same, read 2026-11-27).
+  edge_owner_to_timeline_media: edgeCount,
+  edge_followed_by: edgeCount,
+  edge_follow: edgeCount,
 });
 export type WebProfile = z.infer<typeof webUser>;
 
@@ -41,8 +56,20 @@ export function userFromWebProfile(user: WebProfile): FoundUser {
     ...(typeof user.is_private === 'boolean' ? { isPrivate: user.is_private } : {}),
     pictures,
     ...(user.profile_pic_url ? { avatarUrl: user.profile_pic_url } : {}),
+    ...aboutOf(user),
     via: 'web-profile-info',
   };
+}
+
+/** The bio and counts the answer states; none of them invented. */
+function aboutOf(user: WebProfile): { about?: ProfileAbout } {
+  const about: ProfileAbout = {
+    ...(user.biography ? { biography: user.biography } : {}),
+    ...(user.edge_owner_to_timeline_media !== undefined ? { posts: user.edge_owner_to_timeline_media } : {}),
+    ...(user.edge_followed_by !== undefined ? { followers: user.edge_followed_by } : {}),
+    ...(user.edge_follow !== undefined ? { following: user.edge_follow } : {}),
+  };
+  return Object.keys(about).length ? { about } : {};
 }
 
 export async function fetchWebProfile(client: UpstreamClient, username: string, signal: AbortSignal): Promise<{ json: unknown; user: WebProfile }> {

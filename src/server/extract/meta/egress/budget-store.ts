@@ -10,7 +10,12 @@
 import type { Redis } from 'ioredis';
 
 export interface BudgetStore {
-  take(egress: string, n?: number): Promise<number>;
+  /**
+   * Spends `n` tokens once `need` are there (one by default: the bucket owes the rest), else answers the ms until
+   * they are. A reservation taken on credit delays whoever comes next, so the fair queue gives credit only to the
+   * client that asked least (egress-budget.ts); the others take their reservation whole.
+   */
+  take(egress: string, n?: number, need?: number): Promise<number>;
   give(egress: string, n: number): Promise<void>;
 }
 
@@ -30,13 +35,14 @@ export class MemoryBudgetStore implements BudgetStore {
     this.burst = burstOf(shape.perMinute);
   }
 
-  async take(egress: string, n = 1): Promise<number> {
+  async take(egress: string, n = 1, need = 1): Promise<number> {
     const bucket = this.refilled(egress);
-    if (bucket.tokens >= 1) {
+    const needed = Math.min(need, this.burst);
+    if (bucket.tokens >= needed) {
       bucket.tokens -= n;
       return 0;
     }
-    return Math.ceil((1 - bucket.tokens) / this.perMs);
+    return Math.ceil((needed - bucket.tokens) / this.perMs);
   }
 
   async give(egress: string, n: number): Promise<void> {
@@ -64,10 +70,11 @@ local tokens = tonumber(state[1]) or burst
 local at = tonumber(state[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) * perMs)
 local n = tonumber(ARGV[3])
+local need = math.min(tonumber(ARGV[4]) or 1, burst)
 local wait = 0
 if n < 0 then tokens = math.min(burst, tokens - n)
-elseif tokens >= 1 then tokens = tokens - n
-else wait = math.ceil((1 - tokens) / perMs) end
+elseif tokens >= need then tokens = tokens - n
+else wait = math.ceil((need - tokens) / perMs) end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], 600000)
 return wait
@@ -86,12 +93,12 @@ export class RedisBudgetStore implements BudgetStore {
     this.burst = burstOf(shape.perMinute);
   }
 
-  async take(egress: string, n = 1): Promise<number> {
+  async take(egress: string, n = 1, need = 1): Promise<number> {
     try {
-      return Number(await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(n)));
+      return Number(await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(n), String(need)));
     } catch {
       // Redis is down: this instance keeps its own budget rather than stopping every lookup.
-      return this.fallback.take(egress, n);
+      return this.fallback.take(egress, n, need);
     }
   }
 
@@ -99,7 +106,7 @@ export class RedisBudgetStore implements BudgetStore {
   async give(egress: string, n: number): Promise<void> {
     if (n <= 0) return;
     try {
-      await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(-n));
+      await this.redis.eval(TAKE, 1, `gramsave:egress:${egress}`, String(this.perMs), String(this.burst), String(-n), '1');
     } catch {
       await this.fallback.give(egress, n);
     }

@@ -1,6 +1,6 @@
 /** The egress parts on their own: the token bucket, the fair queue and its ask ledger, health and the session pool. */
 import { describe, expect, it } from 'vitest';
-import { burstOf, MemoryBudgetStore, type BudgetStore } from './budget-store.ts';
+import { burstOf, MemoryBudgetStore, RedisBudgetStore, type BudgetStore } from './budget-store.ts';
 import { EgressBudget } from './egress-budget.ts';
 import { EgressHealth } from './egress-health.ts';
 import { MemoryAskLedger, RedisAskLedger } from './ask-ledger.ts';
@@ -9,6 +9,7 @@ import { redisServerAvailable, startTestRedis } from '../../../../../test/redis-
 import { Redis } from 'ioredis';
 import { helloHasGrease } from '../../../../../test/fake-instagram/tls-face.ts';
 import { SessionPool, sessionHash } from './session-pool.ts';
+import { Lookup } from './lookup-reservation.ts';
 
 describe('the token bucket', () => {
   it('gives a burst of ten seconds’ worth, then one token per interval, and says how long to wait', async () => {
@@ -38,6 +39,33 @@ describe('a lookup’s reservation in the token bucket', () => {
     await store.give('direct', 100); // never past the burst
     expect(await store.take('direct', 1)).toBe(0);
     expect(await store.take('direct', 1)).toBe(10_000);
+  });
+
+  it('takes a reservation whole when asked to: it waits until all of it is there, capped at the burst', async () => {
+    let now = 0;
+    const store = new MemoryBudgetStore({ perMinute: 60 }, () => now); // a burst of ten, a token a second
+    expect(await store.take('direct', 9)).toBe(0);
+    expect(await store.take('direct', 4, 4)).toBe(3000);
+    expect(await store.take('direct', 4, 1)).toBe(0); // on credit: one is there
+    now += 13_000; // back to the burst, ten
+    expect(await store.take('direct', 20, 20)).toBe(0); // never more than the burst is needed
+  });
+
+  it.runIf(redisServerAvailable())('takes a reservation whole in Redis the same way (one script for every instance)', async () => {
+    const redis = await startTestRedis();
+    const client = new Redis(redis.url);
+    try {
+      const store = new RedisBudgetStore(client, { perMinute: 6 }, new MemoryBudgetStore({ perMinute: 6 })); // a burst of one
+      const minute = { perMinute: 60 };
+      const wide = new RedisBudgetStore(client, minute, new MemoryBudgetStore(minute));
+      expect(await wide.take('w', 9)).toBe(0);
+      expect(await wide.take('w', 4, 4)).toBeGreaterThan(2900); // one there, four wanted: about 3 s
+      expect(await wide.take('w', 4, 1)).toBe(0); // on credit
+      expect(await store.take('n', 4, 4)).toBe(0); // a burst of one: one is all it ever needs
+    } finally {
+      client.disconnect();
+      await redis.stop();
+    }
   });
 });
 
@@ -75,6 +103,38 @@ describe('the fair queue', () => {
     // By what each asked, this wait included: the visitor (one) before the neighbour (two) before the flooder (seven).
     expect(served).toEqual(['visitor', 'neighbour', 'flooder', 'flooder']);
     expect(await ledger.counts(['visitor', 'neighbour', 'flooder'])).toEqual([1, 2, 7]);
+  });
+
+  it('gives credit only to the client that asked least: flooders take their reservations whole, so a visitor waits no debt', async () => {
+    // A token a second, a burst of ten, drained. Two flooders that asked as much wait for a cold post's reservation
+    // (four). On credit the first would take it at one token and leave the bucket owing three, and the visitor who
+    // comes 1.2 s later would wait 3 s more (past its 1.5 s). Whole, they wait for four, and the visitor, who asked
+    // least, takes its reservation on the one token there.
+    const store = new MemoryBudgetStore({ perMinute: 60 });
+    const ledger = new MemoryAskLedger();
+    const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 1500 }, ledger);
+    expect(await store.take('direct', 10)).toBe(0);
+    for (let i = 0; i < 5; i++) ['flooder-a', 'flooder-b'].forEach((c) => ledger.record(c));
+    const floods = ['flooder-a', 'flooder-b'].map((c) => budget.acquire('direct', 'direct', c, undefined, new Lookup('post', undefined)).then(() => c, () => `${c} refused`));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const started = Date.now();
+    await budget.acquire('direct', 'direct', 'visitor', undefined, new Lookup('post', undefined));
+    expect(Date.now() - started).toBeLessThan(500);
+    // Neither flooder had been granted on credit before the visitor came.
+    expect(await Promise.all(floods)).toEqual(['flooder-a refused', 'flooder-b refused']);
+  });
+
+  it('counts a refused ask twice: of two clients that asked as often, the one refused more waits behind', async () => {
+    const store = new ManualStore();
+    const ledger = new MemoryAskLedger();
+    const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 40 }, ledger);
+    // The flooder's two lookups were refused (no token came); the visitor's two were served.
+    for (const client of ['flooder', 'flooder']) await expect(budget.acquire('direct', 'direct', client)).rejects.toMatchObject({ kind: 'rate_limited' });
+    for (const client of ['visitor', 'visitor']) {
+      store.tokens = 1;
+      await budget.acquire('direct', 'direct', client);
+    }
+    expect(await ledger.counts(['visitor', 'flooder'])).toEqual([2, 4]);
   });
 
   it('lets a client hold two waiting requests and refuses its third at once, as the instance’s limit', async () => {
