@@ -4,7 +4,7 @@
  * without waiting; a request outside any lookup (a ZIP's pages, a share link) takes one token. When the tokens are
  * not there it waits, for at most IG_EGRESS_MAX_WAIT_MS, then gives up as rate_limited with a Retry-After that says
  * when its turn would come. The wait is fair under a flood: each grant goes to the waiting client that asked for the
- * fewest lookups in the last minute (ask-ledger.ts), and a client may hold at most MAX_WAITING_PER_CLIENT waiting
+ * fewest lookups in the last minute (ask-ledger.ts; a refused ask counts twice), and a client may hold at most MAX_WAITING_PER_CLIENT waiting
  * lookups (more are refused at once), so twenty addresses asking for missing posts cannot keep a visitor who asks
  * little waiting. Cache hits and single-flight joins send nothing, so they cost nothing.
  */
@@ -94,6 +94,7 @@ export class EgressBudget implements ReservingBudget {
     if (this.waiting(egress) === 0 && (await this.store.take(egress, tokens)) === 0) return;
     const held = this.waitingByClient.get(client) ?? 0;
     if (held >= MAX_WAITING_PER_CLIENT) {
+      if (newAsk) this.ledger.record(client); // a refused ask counts twice (below)
       countEgress(label, 'refusal');
       throw this.refusal(label, `${held} lookups of this client already wait for the request budget`, this.waitingTokens(egress) + tokens);
     }
@@ -127,7 +128,13 @@ export class EgressBudget implements ReservingBudget {
       };
       const onAbort = () => giveUp('the lookup ended while it waited for the request budget');
       const timer = setTimeout(() => {
-        if (!waiter.done) this.lastSpentAt = Date.now();
+        if (!waiter.done) {
+          this.lastSpentAt = Date.now();
+          // A lookup the spent budget refused counts as a second ask: asking on while refused is what marks a flood.
+          // A flood whose addresses each ask as often as a visitor (the flood bench at 20 addresses: about 9 a minute
+          // against its 8) would otherwise rank level with it; most of their asks are refused, few of its are.
+          if (newAsk) this.ledger.record(client);
+        }
         giveUp(`request budget spent (${this.options.perMinute}/min)`);
       }, this.options.maxWaitMs);
       timer.unref?.();

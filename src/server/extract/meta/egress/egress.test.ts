@@ -124,6 +124,19 @@ describe('the fair queue', () => {
     expect(await Promise.all(floods)).toEqual(['flooder-a refused', 'flooder-b refused']);
   });
 
+  it('counts a refused ask twice: of two clients that asked as often, the one refused more waits behind', async () => {
+    const store = new ManualStore();
+    const ledger = new MemoryAskLedger();
+    const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 40 }, ledger);
+    // The flooder's two lookups were refused (no token came); the visitor's two were served.
+    for (const client of ['flooder', 'flooder']) await expect(budget.acquire('direct', 'direct', client)).rejects.toMatchObject({ kind: 'rate_limited' });
+    for (const client of ['visitor', 'visitor']) {
+      store.tokens = 1;
+      await budget.acquire('direct', 'direct', client);
+    }
+    expect(await ledger.counts(['visitor', 'flooder'])).toEqual([2, 4]);
+  });
+
   it('lets a client hold two waiting requests and refuses its third at once, as the instance’s limit', async () => {
     const store = new ManualStore();
     const budget = new EgressBudget(store, { perMinute: 60, maxWaitMs: 5000 });
