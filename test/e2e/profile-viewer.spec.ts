@@ -157,4 +157,14 @@ test("the profile view's address: a reload, Back and Forward, and a fresh page s
   const fresh = await context.newPage();
   await fresh.goto(address);
   await expect(fresh.getByTestId('profile-view').getByRole('heading', { level: 2 })).toContainText(`@${USER}`);
+
+  // The other tool that shows the view: a name typed into the video tool leads to the profile tool's own address.
+  await fresh.goto('/instagram-video-downloader');
+  await submitLink(fresh, `@${USER}`);
+  await expect(fresh).toHaveURL(new RegExp(`/instagram-profile-picture-downloader\\?url=${USER}$`));
+  await expect(fresh.getByTestId('profile-view')).toBeVisible({ timeout: 20_000 });
+  await fresh.reload();
+  await expect(fresh.getByTestId('profile-view')).toBeVisible({ timeout: 20_000 });
+  await fresh.goBack();
+  await expect(fresh).toHaveURL(/\/instagram-video-downloader$/);
 });
