@@ -106,7 +106,7 @@ async function wordsSplit(page: Page, selector: string): Promise<string[]> {
 
 test('ja at 360 px: headings and buttons break between words, never inside one (issue 37 point 15)', async ({ page }) => {
   // Chromium breaks between phrases (word-break: auto-phrase) where it finds them; keep-all elsewhere (app.css). A
-  // run of katakana wider than the line gets its break in the string (U+200B in ja/tools.json's long headlines).
+  // headline's words get their breaks in the string (U+200B where Latin meets Japanese, and in long katakana runs).
   const split: string[] = [];
   for (const path of ['/', '/instagram-photo-downloader', '/instagram-story-download', '/instagram-profile-picture-downloader', '/privacy']) {
     await page.goto(localizePath('ja', path));
