@@ -109,7 +109,7 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     // The third post is a reel: it plays; Previous is the carousel before it.
     const posts = view.getByTestId('profile-post');
     await posts.nth(2).getByRole('button').first().click();
-    await expect(viewer.locator('video')).toHaveCount(1);
+    await expect.poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: PROFILE_FIXTURE.pageSize })));
     await viewer.getByRole('button', { name: text(en, 'profileView.previous') }).click();
     await expect(viewer).toHaveAccessibleName(new RegExp(`^${text(en, 'profileView.carousel')}`));
