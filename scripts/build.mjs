@@ -10,6 +10,8 @@ rmSync('build', { recursive: true, force: true });
 const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 if (result.status !== 0) process.exit(result.status ?? 1);
 await makeIcons('public/favicon.svg', 'build/client/icons');
+const og = spawnSync('npx', ['tsx', 'scripts/og-images.ts', 'build/client'], { stdio: 'inherit' });
+if (og.status !== 0) process.exit(og.status ?? 1);
 const worker = writeServiceWorker('build/client', 'scripts/service-worker.js');
 console.log(`icons and service worker written (version ${worker.version}, ${worker.files} shell files)`);
 const { files, before, after } = compressBuild('build/client');

@@ -3,6 +3,8 @@ export interface OfflineStrings {
   title: string;
   body: string;
   retry: string;
+  /** The link to the language's home page. */
+  home: string;
   dir: 'ltr' | 'rtl';
 }
 export interface SiteFacts {

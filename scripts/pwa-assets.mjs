@@ -78,8 +78,8 @@ export function siteFacts(root = '.') {
   const offline = {};
   for (const lang of languages) {
     const strings = JSON.parse(readFileSync(path.join(root, 'content/locales', lang, 'common.json'), 'utf8')).offline;
-    if (!strings?.title || !strings.body || !strings.retry) throw new Error(`content/locales/${lang}/common.json: the offline strings are missing`);
-    offline[lang] = { title: strings.title, body: strings.body, retry: strings.retry, dir: rightToLeft.includes(lang) ? 'rtl' : 'ltr' };
+    if (!strings?.title || !strings.body || !strings.retry || !strings.home) throw new Error(`content/locales/${lang}/common.json: the offline strings are missing`);
+    offline[lang] = { title: strings.title, body: strings.body, retry: strings.retry, home: strings.home, dir: rightToLeft.includes(lang) ? 'rtl' : 'ltr' };
   }
   return { languages, toolPaths, aliases, offline };
 }

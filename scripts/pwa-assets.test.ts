@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, textDirection } from '../src/shared/language-codes.ts';
 import { TOOLS } from '../src/shared/tools.ts';
@@ -27,7 +28,7 @@ describe('the service worker’s facts of the site', () => {
     }
   });
 
-  it('are written into the worker, with no placeholder left', () => {
+  it('are written into the worker, with no placeholder left', async () => {
     const build = mkdtempSync(path.join(tmpdir(), 'gramsave-sw-'));
     try {
       mkdirSync(build, { recursive: true });
@@ -40,6 +41,16 @@ describe('the service worker’s facts of the site', () => {
       expect(code).toContain(JSON.stringify(facts.offline.fr!.title));
       // It parses as a script.
       expect(() => new Function(code)).not.toThrow();
+      // Its offline page links to the address's language's home, besides Retry (issue 37 point 15).
+      const worker = { self: { addEventListener: () => undefined }, Response, URL } as Record<string, unknown>;
+      runInNewContext(code, worker);
+      const offlinePage = worker.offlinePage as (url: URL) => Response;
+      for (const [address, home] of [['https://g.example/fr/blog?x=1', '/fr'], ['https://g.example/contact', '/'], ['https://g.example/ar/blog', '/ar']] as const) {
+        const html = await offlinePage(new URL(address)).text();
+        const lang = home === '/' ? 'en' : home.slice(1);
+        expect(html, address).toContain(`<a class="home" href="${home}">${facts.offline[lang]!.home}</a>`);
+        expect(html, address).toContain(`>${facts.offline[lang]!.retry}</a>`);
+      }
     } finally {
       rmSync(build, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@
 // of the pages open when it starts, then of each page opened), with what they load, so a tool not yet visited opens
 // offline too. Offline, `/` (the installed app's start) goes where the server's redirect would: to the home of the
 // saved language (the last page's, which every page records in a cookie), else of the browser's. Any other page that cannot be reached offline gets our own offline page, in its language, with a
-// way to try again. It never touches API answers or media: /api/ and every other origin go straight to the
+// way to try again and a link to that language's home (kept, so it opens offline). It never touches API answers or media: /api/ and every other origin go straight to the
 // network, uncached.
 const VERSION = '__VERSION__';
 const SHELL = /* shell */ [];
@@ -14,7 +14,7 @@ const LANGUAGES = /* languages */ [];
 const TOOL_PATHS = /* tool paths */ [];
 /** Codes browsers send for two of our languages (src/shared/language-match.ts). */
 const ALIASES = /* aliases */ {};
-/** Per language: title, body, retry and dir of the offline page. */
+/** Per language: title, body, retry, the link home and dir of the offline page. */
 const OFFLINE = /* offline */ {};
 const SHELL_CACHE = `gramsave-shell-${VERSION}`;
 const PAGE_CACHE = 'gramsave-pages';
@@ -104,7 +104,10 @@ function dataOf(page) {
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Our offline page for an address that could not be reached, in the address's language; Retry opens it again. */
+/**
+ * Our offline page for an address that could not be reached, in the address's language; Retry opens it again, and
+ * the link home opens the language's home page, which the worker keeps.
+ */
 function offlinePage(url) {
   const lang = languageOf(url.pathname);
   const text = OFFLINE[lang] || OFFLINE[LANGUAGES[0]];
@@ -125,10 +128,13 @@ h1 { margin: 1rem 0 0.5rem; font-size: 1.5rem; }
 p { margin: 0; color: #334155; }
 a { display: inline-flex; align-items: center; min-height: 2.75rem; margin-top: 1.5rem; padding: 0 1.5rem; border-radius: 0.5rem; background: #15803d; color: #fff; font-weight: 600; text-decoration: none; }
 a:hover { background: #166534; }
+.links { display: flex; flex-wrap: wrap; justify-content: center; gap: 0 0.75rem; }
+a.home { background: transparent; color: #166534; text-decoration: underline; }
+a.home:hover { background: transparent; color: #14532d; }
 a:focus-visible { outline: 2px solid #15803d; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   body { background: #0f172a; color: #f1f5f9; }
-  .brand { color: #4ade80; }
+  .brand, a.home { color: #4ade80; }
   p { color: #cbd5e1; }
 }
 </style>
@@ -138,7 +144,10 @@ a:focus-visible { outline: 2px solid #15803d; outline-offset: 2px; }
 <p class="brand">Gramsave</p>
 <h1>${escapeHtml(text.title)}</h1>
 <p>${escapeHtml(text.body)}</p>
+<div class="links">
 <a href="${escapeHtml(url.pathname + url.search)}">${escapeHtml(text.retry)}</a>
+<a class="home" href="${escapeHtml(localize(lang, '/'))}">${escapeHtml(text.home)}</a>
+</div>
 </main>
 </body>
 </html>`;

@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { textDirection } from '../shared/language-codes.ts';
 import { languageInfo } from '../shared/languages.ts';
+import { ogImagePath } from '../shared/og-image.ts';
 import { localizePath, splitLanguage } from '../shared/routes.ts';
 import './app.css';
 import { LanguageGate } from './components/LanguageGate.tsx';
@@ -23,15 +24,18 @@ import { readLocale } from './lib/content.server.ts';
 import { isOfflineError } from './lib/offline-error.ts';
 import { commonString, type RootData } from './lib/root-data.ts';
 import { THEME_SCRIPT } from './lib/theme-script.ts';
-import { createTranslator, TranslatorProvider } from './lib/translator.ts';
+import { createTranslator, TranslatorProvider, type Strings } from './lib/translator.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { lang } = splitLanguage(new URL(request.url).pathname);
+  const common = readLocale<Strings & { pages: { home: { title: string } } }>(lang, 'common');
+  const title = common.pages.home.title;
   return {
     lang,
     nativeName: languageInfo(lang).nativeName,
     ogLocale: languageInfo(lang).ogLocale,
-    common: readLocale(lang, 'common'),
+    common,
+    ogImage: { path: ogImagePath(lang, title), alt: title },
     origin: (process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
   };
 }

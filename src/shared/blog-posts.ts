@@ -1,4 +1,7 @@
-/** Blog posts: the ten listed (spec §2, in list order) and the five further ones. Dates are ISO. */
+/**
+ * Blog posts: the ten listed (spec §2, in list order) and the five further ones. Dates are ISO: the day of the
+ * post's last change in any language (each translation carries it; content-dates.test.ts holds them to git).
+ */
 export interface BlogPostRef {
   slug: string;
   date: string;
@@ -6,21 +9,21 @@ export interface BlogPostRef {
 }
 
 export const BLOG_POSTS: readonly BlogPostRef[] = [
-  { slug: 'how-to-download-high-quality-instagram-posts', date: '2024-03-15', listed: true },
-  { slug: 'how-to-add-music-to-instagram-story', date: '2024-03-10', listed: true },
-  { slug: 'instagram-reels-vs-tiktok-which-platform-is-better-for-creators', date: '2024-04-01', listed: true },
-  { slug: 'how-to-increase-engagement-on-instagram-in-2024', date: '2024-03-28', listed: true },
-  { slug: 'instagram-carousel-posts-tips-for-higher-conversion-rates', date: '2024-03-25', listed: true },
-  { slug: 'mastering-instagram-story-features-you-didnt-know-existed', date: '2024-03-20', listed: true },
-  { slug: 'instagram-analytics-understanding-the-metrics-that-matter', date: '2024-03-18', listed: true },
-  { slug: 'how-to-create-viral-instagram-reels-a-step-by-step-guide', date: '2024-03-12', listed: true },
-  { slug: 'instagram-hashtag-strategy-for-2024', date: '2024-03-08', listed: true },
-  { slug: 'instagram-content-planning-tools-and-techniques', date: '2024-03-05', listed: true },
-  { slug: 'how-to-download-instagram-stories-without-being-detected', date: '2024-04-05', listed: false },
-  { slug: 'instagram-algorithm-changes-2024-what-creators-need-to-know', date: '2024-04-08', listed: false },
-  { slug: 'instagram-hashtag-strategy-2024-complete-guide', date: '2024-04-10', listed: false },
-  { slug: 'how-to-download-instagram-reels-in-hd-quality', date: '2024-04-12', listed: false },
-  { slug: 'instagram-profile-picture-downloader-guide', date: '2024-04-15', listed: false },
+  { slug: 'how-to-download-high-quality-instagram-posts', date: '2026-11-25', listed: true },
+  { slug: 'how-to-add-music-to-instagram-story', date: '2026-11-21', listed: true },
+  { slug: 'instagram-reels-vs-tiktok-which-platform-is-better-for-creators', date: '2026-11-21', listed: true },
+  { slug: 'how-to-increase-engagement-on-instagram-in-2024', date: '2026-11-21', listed: true },
+  { slug: 'instagram-carousel-posts-tips-for-higher-conversion-rates', date: '2026-11-21', listed: true },
+  { slug: 'mastering-instagram-story-features-you-didnt-know-existed', date: '2026-11-21', listed: true },
+  { slug: 'instagram-analytics-understanding-the-metrics-that-matter', date: '2026-11-21', listed: true },
+  { slug: 'how-to-create-viral-instagram-reels-a-step-by-step-guide', date: '2026-11-21', listed: true },
+  { slug: 'instagram-hashtag-strategy-for-2024', date: '2026-11-21', listed: true },
+  { slug: 'instagram-content-planning-tools-and-techniques', date: '2026-11-21', listed: true },
+  { slug: 'how-to-download-instagram-stories-without-being-detected', date: '2026-11-21', listed: false },
+  { slug: 'instagram-algorithm-changes-2024-what-creators-need-to-know', date: '2026-11-21', listed: false },
+  { slug: 'instagram-hashtag-strategy-2024-complete-guide', date: '2026-11-21', listed: false },
+  { slug: 'how-to-download-instagram-reels-in-hd-quality', date: '2026-11-25', listed: false },
+  { slug: 'instagram-profile-picture-downloader-guide', date: '2026-11-25', listed: false },
 ];
 
 /** The three posts a downloader's visitor needs most: every language has them, a new language starts with them. */

@@ -146,7 +146,7 @@ test('while loading the button is disabled with a spinner, and Download More rel
   await expect(page.getByTestId('results')).toHaveCount(0);
 });
 
-test('Copy caption puts the caption on the clipboard and says so; no ad markup without ADS_CLIENT', async ({ page, context, request }) => {
+test('Copy caption puts the caption on the clipboard and says so, the caption is shown; no ad markup without ADS_CLIENT', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const link = `https://www.instagram.com/p/${FIXTURE.v1Reel}/`;
   const expected = await resolveDirect(request, link);
@@ -156,6 +156,11 @@ test('Copy caption puts the caption on the clipboard and says so; no ad markup w
   await page.getByRole('button', { name: text(en, 'downloader.copyCaption') }).click();
   await expect(toast(page, text(en, 'downloader.captionCopied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.caption);
+  // And shown under the author (issue 37 point 15), whole after Show more when it is long.
+  const caption = page.getByTestId('caption');
+  const more = caption.getByRole('button', { name: text(en, 'downloader.captionMore') });
+  if (await more.count()) await more.click();
+  await expect(caption.locator('p')).toHaveText(expected.caption!.trim());
   await expect(page.locator('ins.adsbygoogle, aside[aria-label="Advertisement"]')).toHaveCount(0);
 });
 

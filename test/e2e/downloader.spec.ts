@@ -185,5 +185,10 @@ test('profile page: by username, @username and profile link, with the pixel size
     await expect(page.getByTestId('author-name')).toHaveText(expected.author.fullName ?? expected.author.username);
     await expect(page.getByTestId('pixel-size')).toHaveText(/\d+ × \d+ px/);
     await expect(toast(page, text(en, 'success.readyProfile'))).toBeVisible();
+    // Download More comes after the profile view below the picture, not between them (issue 37 point 15).
+    await expect(page.getByTestId('profile-view')).toBeVisible();
+    const more = page.getByRole('link', { name: text(en, 'downloader.downloadMore') });
+    await expect(more).toHaveCount(1);
+    expect(await more.evaluate((link) => Boolean(document.querySelector('[data-testid="profile-view"]')!.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
   }
 });

@@ -82,6 +82,8 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
     await expect(page.getByText(text(fr, 'offline.body'))).toBeVisible();
     const retry = page.getByRole('link', { name: text(fr, 'offline.retry') });
     await expect(retry).toHaveCSS('background-color', BRAND);
+    // And a way home, to the language's kept home page (issue 37 point 15).
+    await expect(page.getByRole('link', { name: text(fr, 'offline.home') })).toHaveAttribute('href', '/fr');
 
     // The address's language decides, right to left where it reads so.
     await page.goto('/de/contact');

@@ -109,7 +109,7 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     // The third post is a reel: it plays; Previous is the carousel before it.
     const posts = view.getByTestId('profile-post');
     await posts.nth(2).getByRole('button').first().click();
-    await expect(viewer.locator('video')).toHaveCount(1);
+    await expect.poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: PROFILE_FIXTURE.pageSize })));
     await viewer.getByRole('button', { name: text(en, 'profileView.previous') }).click();
     await expect(viewer).toHaveAccessibleName(new RegExp(`^${text(en, 'profileView.carousel')}`));
@@ -157,4 +157,14 @@ test("the profile view's address: a reload, Back and Forward, and a fresh page s
   const fresh = await context.newPage();
   await fresh.goto(address);
   await expect(fresh.getByTestId('profile-view').getByRole('heading', { level: 2 })).toContainText(`@${USER}`);
+
+  // The other tool that shows the view: a name typed into the video tool leads to the profile tool's own address.
+  await fresh.goto('/instagram-video-downloader');
+  await submitLink(fresh, `@${USER}`);
+  await expect(fresh).toHaveURL(new RegExp(`/instagram-profile-picture-downloader\\?url=${USER}$`));
+  await expect(fresh.getByTestId('profile-view')).toBeVisible({ timeout: 20_000 });
+  await fresh.reload();
+  await expect(fresh.getByTestId('profile-view')).toBeVisible({ timeout: 20_000 });
+  await fresh.goBack();
+  await expect(fresh).toHaveURL(/\/instagram-video-downloader$/);
 });

@@ -1,14 +1,16 @@
 /**
  * The foundation in a real browser: every kind of route in English (and a sample in Spanish) renders its localised
- * h1 and title and hydrates without console errors; every page in every language is prerendered right (over HTTP);
- * the language menu, the `/` redirect, redirects and the 404 page; axe on home and a downloader page.
+ * h1 and title and hydrates without console errors; every page in every language is prerendered right (over HTTP),
+ * its head naming the language's share picture, which is served; the language menu, the `/` redirect, redirects and the 404 page; axe on home and a downloader page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { expectRevalidates, htmlText, PAGE_ACCEPT } from './helpers.ts';
 import { readFileSync } from 'node:fs';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
+import sharp from 'sharp';
 import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
+import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogImagePath } from '../../src/shared/og-image.ts';
 import { allPagePaths, findPage, localizePath } from '../../src/shared/routes.ts';
 import { parseFrontMatter, blogFile } from '../../src/client/lib/blog.server.ts';
 import { localePath, type Namespace } from '../../src/client/lib/content.server.ts';
@@ -108,10 +110,22 @@ test('every route in every language is prerendered with its language, direction,
     expect(textOf(html, 'h1'), url).toBe(expected.h1);
     expect(textOf(html, 'title'), url).toBe(expected.title);
     expect(html.match(/<link rel="alternate" hreflang="/gi)?.length, url).toBe(LANGUAGE_CODES.length + 1);
+    // The language's share picture (issue 37 point 13), for Open Graph and Twitter alike.
+    const image = ogImagePath(lang, json(lang, 'common').pages.home.title);
+    expect(/<meta property="og:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
+    expect(/<meta name="twitter:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
     await expectRevalidates(request, url, response);
   };
   // Eight at a time, so the server's concurrency is used and the test stays short.
   for (let i = 0; i < pages.length; i += 8) await Promise.all(pages.slice(i, i + 8).map(check));
+  // Every language's picture is built and served as a year-long immutable PNG of the size the heads state.
+  for (const lang of LANGUAGE_CODES) {
+    const path = ogImagePath(lang, json(lang, 'common').pages.home.title);
+    const response = await request.get(path);
+    expect([response.status(), response.headers()['content-type'], response.headers()['cache-control']], path).toEqual([200, 'image/png', 'public, max-age=31536000, immutable']);
+    const { format, width, height } = await sharp(await response.body()).metadata();
+    expect({ format, width, height }, path).toEqual({ format: 'png', width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
+  }
 });
 
 test('the language menu moves /fr/… to /de/… on the same page', async ({ page }) => {

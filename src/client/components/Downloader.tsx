@@ -12,7 +12,7 @@ import { splitLanguage } from '../../shared/routes.ts';
 import { watchInputModality } from '../lib/input-modality.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { Spinner } from './Spinner.tsx';
-import { AdSlot, BatchQueue, DebugLog, ProfileView, RecentLookups, Results, ToolTabs } from './downloader/lazy-parts.ts';
+import { AdSlot, BatchQueue, DebugLog, DownloadMoreLink, ProfileView, RecentLookups, Results, ToolTabs } from './downloader/lazy-parts.ts';
 import { LinkForm } from './downloader/LinkForm.tsx';
 import { LookupError } from './downloader/LookupError.tsx';
 import { useLookup } from './downloader/use-lookup.ts';
@@ -92,12 +92,14 @@ export function Downloader({ form: formId }: { form: FormId }) {
       )}
       {shown && (
         <Suspense fallback={spinner}>
-          <Results form={form} resolution={shown.resolution} refresh={lookup.refresh} log={debugLog ? lookup.log : undefined} />
+          {/* With a profile view below (the profile picture tool), Download More follows the view, not the picture. */}
+          <Results form={form} resolution={shown.resolution} refresh={lookup.refresh} log={debugLog ? lookup.log : undefined} downloadMore={!(viewed && !batch)} />
         </Suspense>
       )}
       {viewed && !batch && (
         <Suspense fallback={spinner}>
           <ProfileView key={viewed.key} username={viewed.username} showPicture={!profile} />
+          {shown && <DownloadMoreLink />}
         </Suspense>
       )}
       {debugLog && logLines !== null && (

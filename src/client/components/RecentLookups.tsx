@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { clearRecent, onRecentChange, readRecent, type RecentLookup } from '../lib/recent-lookups.ts';
 import { recentLabel } from '../lib/recent-label.ts';
 import { notify } from '../lib/notify.ts';
+import { numberLocale } from '../lib/number-locale.ts';
 import { useTranslation } from '../lib/translator.ts';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -32,7 +33,7 @@ export function RecentLookups({ onChoose, disabled }: { onChoose: (link: string)
     return onRecentChange(load);
   }, []);
   if (list.length === 0) return null;
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(numberLocale(language), { numeric: 'auto' });
 
   const clear = () => {
     clearRecent();

@@ -8,6 +8,7 @@ import MarkdownIt from 'markdown-it';
 import { BLOG_POSTS } from '../../shared/blog-posts.ts';
 import type { Language } from '../../shared/language-codes.ts';
 import { CONTENT_DIR } from './content.server.ts';
+import { numberLocale } from './number-locale.ts';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
@@ -54,5 +55,5 @@ export function formatDate(date: string | undefined, lang: Language): string | u
   if (!date) return undefined;
   const parsed = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
+  return new Intl.DateTimeFormat(numberLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
 }

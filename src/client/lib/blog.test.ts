@@ -68,7 +68,8 @@ describe('blog list rules (spec §2)', () => {
   it('lists the listed posts with a title in the language, filled up to the list’s length by further translated posts', () => {
     const view = blogListView(entries);
     expect(view.notice).toBe(false);
-    expect(view.posts.map((p) => p.title)).toEqual(['Hashtags', 'Profile pictures']);
+    // Newest first (issue 37 point 13): the further post of April before the listed one of March.
+    expect(view.posts.map((p) => p.title)).toEqual(['Profile pictures', 'Hashtags']);
   });
 
   it('lists all posts with title-cased slugs and a notice when none is translated', () => {
@@ -88,7 +89,14 @@ describe('the blog list of each language, from the posts on disk', () => {
     expect(listOf('en')).toEqual(BLOG_POSTS.filter((p) => p.listed).map((p) => p.slug));
   });
 
-  it('holds every post a language has, up to ten, the listed ones first', () => {
+  it('is newest first in every language, by the dates its posts carry', () => {
+    for (const lang of LANGUAGE_CODES) {
+      const dates = blogListView(BLOG_POSTS.map((ref) => ({ ...ref, ...readBlogPost(ref.slug, lang), dateText: '' }))).posts.map((p) => p.date);
+      expect(dates, lang).toEqual([...dates].sort().reverse());
+    }
+  });
+
+  it('holds every post a language has, up to ten', () => {
     for (const lang of LANGUAGE_CODES) {
       const list = listOf(lang);
       expect(list.length, lang).toBe(Math.min(listedCount, translated(lang).length));

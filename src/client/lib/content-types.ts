@@ -54,7 +54,10 @@ export type ToolsContent = Record<ToolId, ToolContent>;
 export interface LegalDocument {
   title: string;
   /** Shown under the title, e.g. "Last updated: March 15, 2024". */
+  /** "Last updated: {{date}}", the date being `updated` in the page's language. */
   lastUpdated: string;
+  /** The day the document last changed (ISO): a test holds it to the file's last change in git. */
+  updated: string;
   intro: string;
   sections: TextSection[];
 }

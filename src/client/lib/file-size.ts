@@ -3,6 +3,7 @@
  * the units say (1 kB = 1000 bytes); whole kilobytes below a megabyte, one decimal below 10 MB or GB, whole above.
  */
 import type { Language } from '../../shared/language-codes.ts';
+import { numberLocale } from './number-locale.ts';
 
 const UNITS = [
   ['gigabyte', 1e9],
@@ -15,5 +16,5 @@ export function fileSize(bytes: number, language: Language): string {
   const [unit, size] = UNITS.find(([, size]) => bytes >= size * 0.9995) ?? UNITS[2];
   const value = Math.max(bytes / size, unit === 'kilobyte' ? 1 : 0);
   const digits = unit !== 'kilobyte' && value < 9.95 ? 1 : 0;
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(numberLocale(language), { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }

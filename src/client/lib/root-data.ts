@@ -9,6 +9,8 @@ export interface RootData {
   ogLocale: string;
   common: Strings;
   origin: string;
+  /** The language's share picture (scripts/og-images.ts): its path, and what it shows for its alt text. */
+  ogImage: { path: string; alt: string };
 }
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;

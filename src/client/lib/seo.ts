@@ -1,6 +1,7 @@
-/** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter. */
+/** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter (with the language's share picture). */
 import type { MetaDescriptor } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
+import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from '../../shared/og-image.ts';
 import { seoLinksOf } from '../../shared/seo.ts';
 
 export interface PageMetaInput {
@@ -12,12 +13,15 @@ export interface PageMetaInput {
   origin: string;
   /** From the root loader: the locale table stays out of the page's JavaScript. */
   ogLocale: string;
+  /** From the root loader: the language's share picture (path on the site) and its alt text. */
+  ogImage: { path: string; alt: string };
   type?: 'website' | 'article';
   structuredData?: object[];
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const { canonical, alternates } = seoLinksOf(input.origin, splitLanguage(input.pathname).lang, input.canonical);
+  const image = input.origin + input.ogImage.path;
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: 'description', content: input.description },
@@ -29,9 +33,16 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },
     { property: 'og:locale', content: input.ogLocale },
-    { name: 'twitter:card', content: 'summary' },
+    { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(OG_IMAGE_WIDTH) },
+    { property: 'og:image:height', content: String(OG_IMAGE_HEIGHT) },
+    { property: 'og:image:alt', content: input.ogImage.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: input.title },
     { name: 'twitter:description', content: input.description },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: input.ogImage.alt },
   ];
   for (const data of input.structuredData ?? []) tags.push({ 'script:ld+json': data });
   return tags;

@@ -6,6 +6,7 @@
  */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { Language } from '../../shared/language-codes.ts';
+import { numberLocale } from './number-locale.ts';
 
 export interface Strings {
   [key: string]: string | Strings;
@@ -31,9 +32,9 @@ function lookup(strings: Strings, key: string): string | undefined {
 
 export function createTranslator(language: Language, strings: Strings): Translator {
   const plurals = new Intl.PluralRules(language);
-  // Numbers in the language's own digits (Arabic ١٢, Persian ۱۲, Bengali ১২ where Intl writes them so); no grouping,
+  // Numbers in the page's digits (number-locale.ts: Persian ۱۲, Bengali ১২, the others 12, in every engine); no grouping,
   // since a year or a pixel width must not read "2,026".
-  const numbers = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 });
+  const numbers = new Intl.NumberFormat(numberLocale(language), { useGrouping: false, maximumFractionDigits: 2 });
   const show = (value: unknown) => (typeof value === 'number' ? numbers.format(value) : String(value));
   const find = (key: string, count: number | undefined): string | undefined => {
     if (typeof count !== 'number') return lookup(strings, key);

@@ -45,7 +45,7 @@ export function meta(args: MetaArgs<typeof loader>) {
     description,
     pathname: location.pathname,
     canonical,
-    origin: root.origin, ogLocale: root.ogLocale,
+    origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage,
     type: 'article',
     structuredData: post?.html
       ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + localizePath(lang, canonical), lang, origin: root.origin })]

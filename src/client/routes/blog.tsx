@@ -12,14 +12,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);
   const entries = BLOG_POSTS.map((ref) => {
     const post = readBlogPost(ref.slug, lang);
-    return { slug: ref.slug, date: ref.date, dateText: formatDate(post.date ?? ref.date, lang) ?? ref.date, listed: ref.listed, title: post.title, excerpt: post.excerpt };
+    const date = post.date ?? ref.date;
+    return { slug: ref.slug, date, dateText: formatDate(date, lang) ?? date, listed: ref.listed, title: post.title, excerpt: post.excerpt };
   });
   return { lang, ...blogListView(entries) };
 }
 
 export function meta({ matches, location }: MetaArgs<typeof loader>) {
   const root = rootDataOf(matches);
-  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, canonical: '/blog', origin: root.origin, ogLocale: root.ogLocale });
+  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, canonical: '/blog', origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
 }
 
 export default function BlogRoute() {

@@ -5,7 +5,7 @@ import { pageMeta } from '../lib/seo.ts';
 
 export function meta({ matches, location }: MetaArgs) {
   const root = rootDataOf(matches);
-  return pageMeta({ title: commonString(root, 'pages.contact.title'), description: commonString(root, 'pages.contact.description'), pathname: location.pathname, canonical: '/contact', origin: root.origin, ogLocale: root.ogLocale });
+  return pageMeta({ title: commonString(root, 'pages.contact.title'), description: commonString(root, 'pages.contact.description'), pathname: location.pathname, canonical: '/contact', origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
 }
 
 export default function ContactRoute() {

@@ -27,7 +27,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     description: commonString(root, 'pages.home.description'),
     pathname: location.pathname,
     canonical: '/',
-    origin: root.origin, ogLocale: root.ogLocale,
+    origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage,
     structuredData: content
       ? [
           websiteData(root.origin, root.origin + location.pathname, root.lang),

@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
 import { RecentSwitch } from '../components/RecentSwitch.tsx';
 import { TextSections } from '../components/TextSections.tsx';
+import { formatDate } from '../lib/blog.server.ts';
 import { readLocale } from '../lib/content.server.ts';
 import type { LegalContent } from '../lib/content-types.ts';
 import { commonString, rootDataOf } from '../lib/root-data.ts';
@@ -15,23 +16,28 @@ const documentOf = (pathname: string) => (splitLanguage(pathname).path === '/pri
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
-  return { document: readLocale<LegalContent>(splitLanguage(pathname).lang, 'legal')[documentOf(pathname)] };
+  const { lang } = splitLanguage(pathname);
+  const document = readLocale<LegalContent>(lang, 'legal')[documentOf(pathname)];
+  // Dated by its last change (content/locales/{lang}/legal.json's `updated`), in the page's language.
+  return { document, lastUpdated: document.lastUpdated.replace('{{date}}', formatDate(document.updated, lang) ?? document.updated) };
 }
 
 export function meta({ matches, location }: MetaArgs<typeof loader>) {
   const root = rootDataOf(matches);
   const doc = documentOf(location.pathname);
-  return pageMeta({ title: commonString(root, `pages.${doc}.title`), description: commonString(root, `pages.${doc}.description`), pathname: location.pathname, canonical: `/${doc}`, origin: root.origin, ogLocale: root.ogLocale });
+  return pageMeta({ title: commonString(root, `pages.${doc}.title`), description: commonString(root, `pages.${doc}.description`), pathname: location.pathname, canonical: `/${doc}`, origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
 }
 
 export default function LegalRoute() {
-  const { document } = useLoaderData<typeof loader>();
+  const { document, lastUpdated } = useLoaderData<typeof loader>();
   const privacy = documentOf(useLocation().pathname) === 'privacy';
   return (
     <div className="py-12">
       <div className="mx-auto max-w-3xl px-4">
         <h1 className="text-3xl font-extrabold sm:text-4xl">{document.title}</h1>
-        <p className="mt-2 text-slate-600">{document.lastUpdated}</p>
+        <p className="mt-2 text-slate-600">
+          <time dateTime={document.updated}>{lastUpdated}</time>
+        </p>
         <p className="mt-6 leading-7 text-slate-700">{document.intro}</p>
       </div>
       {/* The recent lookups' switch sits under the privacy policy's section on local storage, which names it. */}

@@ -48,7 +48,7 @@ export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>)
     description: commonString(root, `pages.${tool}.description`),
     pathname: location.pathname,
     canonical: toolById(tool).path,
-    origin: root.origin, ogLocale: root.ogLocale,
+    origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage,
     structuredData: loaderData ? [faqPageData(loaderData.content.faq)] : [],
   });
 }

@@ -3,6 +3,7 @@
  * to look it up, Paste, the count of links found and what a pasted list leaves out.
  */
 import { Suspense, useMemo, type ClipboardEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { isolatedHint } from '../../lib/isolated-hint.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { PasteButton } from '../PasteButton.tsx';
 import { Spinner } from '../Spinner.tsx';
@@ -28,7 +29,7 @@ export interface LinkFormProps {
 }
 
 export function LinkForm({ inputId, input, profile, story, placeholder, link, setLink, loading, errorKey, valid, listReader, submit }: LinkFormProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
 
   /** A pasted list goes in one entry a line (several links on one line are split), and the box grows to show it. */
   const pasteBlock = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -90,7 +91,7 @@ export function LinkForm({ inputId, input, profile, story, placeholder, link, se
             onKeyDown={enterSubmits}
             aria-invalid={errorKey?.startsWith('errors.invalid') || undefined}
             aria-describedby={[errorKey ? `${inputId}-error` : '', listed ? `${inputId}-list` : ''].join(' ').trim() || undefined}
-            placeholder={t(placeholder ?? (profile ? 'downloader.profilePlaceholder' : story ? 'downloader.storyPlaceholder' : 'downloader.placeholder'))}
+            placeholder={isolatedHint(t(placeholder ?? (profile ? 'downloader.profilePlaceholder' : story ? 'downloader.storyPlaceholder' : 'downloader.placeholder')), language)}
             // A pasted link or a username reads left to right on every page; the empty box's hint follows the page (app.css).
             dir="ltr"
             className="link-box block min-h-12 w-full min-w-0 flex-1 resize-none rounded-lg border border-slate-400 bg-white px-4 py-3 text-base leading-6 text-slate-900 placeholder:text-slate-600 focus:border-brand-700"

@@ -9,6 +9,8 @@ import { standingPart } from '../StandingPart.tsx';
 
 export const loadResults = () => import('../results/Results.tsx');
 export const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+// Under a profile view, after it (the result above the view leaves it out): the profile picture tool's.
+export const DownloadMoreLink = lazy(() => import('../results/DownloadMoreLink.tsx').then((m) => ({ default: m.DownloadMoreLink })));
 export const RecentLookups = optionalLazy(() => import('../RecentLookups.tsx').then((m) => m.RecentLookups));
 // Shown only after hydration, where the build has them. (The Paste button is in the start chunk: as a file of its
 // own it weighed 0.5 KB gzip before network idle, inside the chunk 0.1 KB.)

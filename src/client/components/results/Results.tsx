@@ -1,18 +1,19 @@
 /**
  * The results of a lookup, arranged by the form's layout from the tools table (spec §2 "Results"):
- * author, a list of items (one `<li>` each, labelled by the heading), ZIP and caption actions, Download More.
+ * author, ZIP and caption actions, the caption itself (shortened, expandable), a list of items (one `<li>` each,
+ * labelled by the heading), Download More.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
-import { useLocation } from 'react-router';
 import type { Resolution } from '../../../shared/api.ts';
-import { localizePath, splitLanguage } from '../../../shared/routes.ts';
 import type { FormDefinition } from '../../../shared/tools.ts';
 import { RESULTS_LAYOUTS, type ResultsLayoutSpec } from '../../../shared/results-layouts.ts';
 import { downloadKindOf } from '../../lib/download.ts';
 import { scriptFocusProps } from '../../lib/input-modality.ts';
 import { notify } from '../../lib/notify.ts';
 import { AuthorCard } from './AuthorCard.tsx';
+import { Caption } from './Caption.tsx';
+import { DownloadMoreLink } from './DownloadMoreLink.tsx';
 import { ResultItem } from './ResultItem.tsx';
 
 export interface ResultsProps {
@@ -22,6 +23,8 @@ export interface ResultsProps {
   log?: (text: string) => void;
   /** One row of a batch: no heading of its own, no focus move, no Download More (the queue has them). */
   embedded?: boolean;
+  /** False where a profile view follows the result: Download More then comes after the view (Downloader.tsx). */
+  downloadMore?: boolean;
 }
 
 /** Grid classes for a layout and an item count; the first cell's classes when it is wide. */
@@ -37,11 +40,10 @@ const ZIP_PREPARING_MS = 4000;
 
 const secondary = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-4 text-sm font-semibold';
 
-export function Results({ form, resolution, refresh, log, embedded = false }: ResultsProps) {
+export function Results({ form, resolution, refresh, log, embedded = false, downloadMore = true }: ResultsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { lang, path } = splitLanguage(useLocation().pathname);
   const spec = RESULTS_LAYOUTS[form.layout];
   const { items } = resolution;
   // In a batch row even a single item is a thumbnail-sized cell, so the queue stays a list to scan.
@@ -105,6 +107,7 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
           )}
         </div>
       </div>
+      {resolution.caption && !embedded && <Caption text={resolution.caption} />}
       <ul aria-labelledby={headingId} className={grid.list}>
         {items.map((item, index) => (
           <li key={item.mediaUrl} className={index === 0 ? grid.first : ''}>
@@ -121,14 +124,7 @@ export function Results({ form, resolution, refresh, log, embedded = false }: Re
           </li>
         ))}
       </ul>
-      {!embedded && (
-        <p className="mt-6 text-center">
-          {/* A plain link: Download More reloads the page to reset it (spec §4). */}
-          <a href={localizePath(lang, path)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-            {t('downloader.downloadMore')}
-          </a>
-        </p>
-      )}
+      {!embedded && downloadMore && <DownloadMoreLink />}
     </section>
   );
 }

@@ -184,11 +184,11 @@ export class EgressBudget implements ReservingBudget {
         // who asked less may come, or the first give up.
         const least = await this.askedLeast(egress);
         if (!least) continue;
-        const { next, strictlyLeast } = least;
-        // Credit (a reservation granted on one token, the bucket owing the rest) only for the client that asked
-        // least: a flooder's reservation on credit would keep the visitor who comes next waiting while the bucket
-        // pays it back (the flood bench: 3 s behind a missing post's three requests). The others take theirs whole.
-        const wait = await this.store.take(egress, next.tokens, strictlyLeast ? 1 : next.tokens);
+        const { next, light } = least;
+        // Credit (a reservation granted on one token, the bucket owing the rest) only for a light client: a
+        // flooder's reservation on credit would keep the visitor who comes next waiting while the bucket pays it
+        // back (the flood bench: 3 s behind a missing post's three requests). The others take theirs whole.
+        const wait = await this.store.take(egress, next.tokens, light ? 1 : next.tokens);
         if (wait > 0) {
           await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
           continue;
@@ -211,9 +211,10 @@ export class EgressBudget implements ReservingBudget {
 
   /**
    * The first-come waiter of the client that asked for the fewest lookups in the last minute, and whether that client
-   * asked fewer than every other waiting client (or is the only one waiting).
+   * is light: the only one waiting, or every other waiting client asked at least twice as often. Among flooders that
+   * ask alike, the one that happens to have asked least is not light, so none of them takes credit.
    */
-  private async askedLeast(egress: string): Promise<{ next: Waiter; strictlyLeast: boolean } | undefined> {
+  private async askedLeast(egress: string): Promise<{ next: Waiter; light: boolean } | undefined> {
     const clients = [...new Set(this.live(egress).map((w) => w.client))];
     const counts = await this.ledger.counts(clients);
     const asked = new Map(clients.map((c, i) => [c, counts[i] ?? 0]));
@@ -224,6 +225,6 @@ export class EgressBudget implements ReservingBudget {
     }
     if (!best) return undefined;
     const chosen = best;
-    return { next: chosen, strictlyLeast: this.live(egress).every((w) => w.client === chosen.client || rank(w) > rank(chosen)) };
+    return { next: chosen, light: this.live(egress).every((w) => w.client === chosen.client || rank(w) >= 2 * Math.max(1, rank(chosen))) };
   }
 }

@@ -1,0 +1,24 @@
+/**
+ * The post's caption under its author (issue 37 point 15: it was copied but never shown): the first lines, and
+ * "Show more" for the rest. Its own direction (`dir="auto"`): a caption is in its author's language, not the page's.
+ */
+import { useId, useState } from 'react';
+import { captionPreview } from '../../lib/caption-preview.ts';
+import { useTranslation } from '../../lib/translator.ts';
+
+export function Caption({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const { short, cut } = captionPreview(text);
+  return (
+    <div className="mb-3 text-sm leading-6 text-slate-700" data-testid="caption">
+      <p id={id} dir="auto" className="whitespace-pre-line break-words">{open || !cut ? text.trim() : short}</p>
+      {cut && (
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="min-h-11 font-semibold text-brand-800 underline">
+          {t(open ? 'downloader.captionLess' : 'downloader.captionMore')}
+        </button>
+      )}
+    </div>
+  );
+}
