@@ -14,7 +14,7 @@ import { missing, row, type BenchRow } from './table.ts';
 export const CHROMIUM = '/usr/bin/chromium';
 const PAGES = ['/', '/fr/instagram-video-downloader', '/ja/instagram-video-downloader', '/hi/instagram-video-downloader'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const LAUNCH_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -52,7 +52,7 @@ async function audit(url: string, port: number): Promise<RunnerResult | undefine
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function lighthouseRows(origin: string): Promise<BenchRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LAUNCH_FLAGS, logLevel: 'silent' });
   const rows: BenchRow[] = [];
   try {
     for (const page of PAGES) {
