@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ProfileView, StoryItem } from '../../src/shared/profile-api.ts';
 import { FIXTURE } from '../fake-instagram/fixtures.ts';
+import { captionPreview } from '../../src/client/lib/caption-preview.ts';
 import { PROFILE_FIXTURE } from '../fake-instagram/user-fixtures.ts';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { expectNoHorizontalOverflow, expectSameBytes, fakeUpstreamRunning, resultItems, strings, submitLink, text } from './helpers.ts';
@@ -122,13 +123,13 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     const post = 'items' in truth.posts ? truth.posts.items[0]! : undefined;
     const tile = view.getByTestId('profile-post').first();
     await expect(tile.locator('time')).toHaveAttribute('datetime', post!.takenAt!);
-    const caption = tile.getByTestId('post-caption');
-    await expect(caption).toHaveText(post!.caption!);
-    const clipped = await caption.evaluate((p) => p.scrollHeight > p.clientHeight);
-    expect(clipped, 'the caption is shortened').toBe(true);
-    await tile.getByRole('button', { name: text(en, 'profileView.captionMore') }).click();
-    expect(await caption.evaluate((p) => p.scrollHeight > p.clientHeight), 'the whole caption shows').toBe(false);
-    await expect(tile.getByRole('button', { name: text(en, 'profileView.captionLess') })).toHaveAttribute('aria-expanded', 'true');
+    const caption = tile.getByTestId('caption').locator('p');
+    const { short, cut } = captionPreview(post!.caption!, 60);
+    expect(cut, 'the fixture’s first caption is longer than a tile shows').toBe(true);
+    await expect(caption).toHaveText(short);
+    await tile.getByRole('button', { name: text(en, 'downloader.captionMore') }).click();
+    await expect(caption).toHaveText(post!.caption!.trim());
+    await expect(tile.getByRole('button', { name: text(en, 'downloader.captionLess') })).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

@@ -1,34 +1,23 @@
-/** A post's date and caption under its tile: the caption shortened to two lines, whole after "Show more". */
-import { useId, useState } from 'react';
+/** A post's date and caption under its tile: the caption shortened, whole after "Show more" (results/Caption.tsx). */
+import { numberLocale } from '../../lib/number-locale.ts';
 import { useTranslation } from '../../lib/translator.ts';
+import { Caption } from '../results/Caption.tsx';
 
-/** Longer than this, or on several lines, a caption may not fit two lines of a tile: it gets its button. */
-const SHORT = 60;
+/** About two lines of a tile. */
+const TILE_CHARACTERS = 60;
 
 export function PostCaption({ takenAt, caption }: { takenAt?: string; caption?: string }) {
-  const { t, language } = useTranslation();
-  const [whole, setWhole] = useState(false);
-  const id = useId();
-  const long = caption !== undefined && (caption.length > SHORT || caption.includes('\n'));
-  const date = takenAt && !Number.isNaN(Date.parse(takenAt)) ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(takenAt)) : undefined;
+  const { language } = useTranslation();
+  const date = takenAt && !Number.isNaN(Date.parse(takenAt)) ? new Intl.DateTimeFormat(numberLocale(language), { dateStyle: 'medium' }).format(new Date(takenAt)) : undefined;
   if (!date && !caption) return null;
   return (
-    <div className="flex flex-col items-start gap-1 text-sm">
+    <div className="flex flex-col items-start gap-1">
       {date && (
         <time dateTime={takenAt} className="text-xs text-slate-600">
           {date}
         </time>
       )}
-      {caption && (
-        <p id={id} data-testid="post-caption" className={`whitespace-pre-line break-words text-slate-800 ${whole ? '' : 'line-clamp-2'}`}>
-          {caption}
-        </p>
-      )}
-      {long && (
-        <button type="button" onClick={() => setWhole(!whole)} aria-expanded={whole} aria-controls={id} className="min-h-11 font-semibold text-brand-800 underline">
-          {t(whole ? 'profileView.captionLess' : 'profileView.captionMore')}
-        </button>
-      )}
+      {caption && <Caption text={caption} max={TILE_CHARACTERS} className="" />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** The profile's bio and counts (posts, followers, following) where Instagram states them; nothing for what it does not. */
 import type { ProfileAbout as About } from '../../../shared/profile-api.ts';
+import { numberLocale } from '../../lib/number-locale.ts';
 import { useTranslation } from '../../lib/translator.ts';
 
 const COUNTS = [
@@ -10,7 +11,7 @@ const COUNTS = [
 
 export function ProfileAbout({ about }: { about: About }) {
   const { t, language } = useTranslation();
-  const numbers = new Intl.NumberFormat(language);
+  const numbers = new Intl.NumberFormat(numberLocale(language));
   const counts = COUNTS.filter(([field]) => about[field] !== undefined);
   return (
     <div data-testid="profile-about" className="flex flex-col gap-2">

@@ -1,6 +1,8 @@
 /** The current stories of the profile view, each with the time it has left. */
 import { isUnavailableSection, type ProfileView } from '../../../shared/profile-api.ts';
+import { numberLocale } from '../../lib/number-locale.ts';
 import { useTranslation } from '../../lib/translator.ts';
+import type { Language } from '../../../shared/language-codes.ts';
 import { itemLabel, MediaTile, tileRow } from './MediaTile.tsx';
 import { ProfileZipButton } from './ProfileZipButton.tsx';
 import { SectionNotice } from './SectionNotice.tsx';
@@ -8,10 +10,10 @@ import { storyKey, type Ticking } from './ticks.ts';
 import { storyViewerItem, type OpenViewer } from './viewer-items.ts';
 
 /** "in 5 hours", in the page's language (Intl), or nothing when the time is unknown or past. */
-function timeLeft(expiresAt: string | undefined, language: string, now = Date.now()): string | undefined {
+function timeLeft(expiresAt: string | undefined, language: Language, now = Date.now()): string | undefined {
   const ms = expiresAt ? Date.parse(expiresAt) - now : NaN;
   if (!(ms > 0)) return undefined;
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(numberLocale(language), { numeric: 'auto' });
   return ms >= 3_600_000 ? format.format(Math.floor(ms / 3_600_000), 'hour') : format.format(Math.max(1, Math.floor(ms / 60_000)), 'minute');
 }
 
