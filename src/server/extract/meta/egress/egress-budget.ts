@@ -45,6 +45,8 @@ export class EgressBudget implements ReservingBudget {
     private readonly store: BudgetStore,
     private readonly options: { perMinute: number; maxWaitMs: number },
     private readonly ledger: AskLedger = new MemoryAskLedger(),
+    /** Lookups this instance refused for want of tokens, per client in the last minute: who is refused takes no credit. */
+    private readonly refusals: AskLedger = new MemoryAskLedger(),
   ) {
     this.intervalMs = 60_000 / options.perMinute;
   }
@@ -94,7 +96,7 @@ export class EgressBudget implements ReservingBudget {
     if (this.waiting(egress) === 0 && (await this.store.take(egress, tokens)) === 0) return;
     const held = this.waitingByClient.get(client) ?? 0;
     if (held >= MAX_WAITING_PER_CLIENT) {
-      if (newAsk) this.ledger.record(client); // a refused ask counts twice (below)
+      if (newAsk) this.refused(client); // a refused ask counts twice (below)
       countEgress(label, 'refusal');
       throw this.refusal(label, `${held} lookups of this client already wait for the request budget`, this.waitingTokens(egress) + tokens);
     }
@@ -133,7 +135,7 @@ export class EgressBudget implements ReservingBudget {
           // A lookup the spent budget refused counts as a second ask: asking on while refused is what marks a flood.
           // A flood whose addresses each ask as often as a visitor (the flood bench at 20 addresses: about 9 a minute
           // against its 8) would otherwise rank level with it; most of their asks are refused, few of its are.
-          if (newAsk) this.ledger.record(client);
+          if (newAsk) this.refused(client);
         }
         giveUp(`request budget spent (${this.options.perMinute}/min)`);
       }, this.options.maxWaitMs);
@@ -158,6 +160,11 @@ export class EgressBudget implements ReservingBudget {
     if (this.seen.size === 0) least = 0;
     const queued = least > 1 ? least : 0;
     return Math.max(queued, now - this.lastSpentAt < SATURATED_FOR_MS ? 1 : 0);
+  }
+
+  private refused(client: string): void {
+    this.ledger.record(client);
+    this.refusals.record(client);
   }
 
   /** Only requests that go out are counted as requests (a refused one is a refusal, not a request). */
@@ -185,10 +192,12 @@ export class EgressBudget implements ReservingBudget {
         const least = await this.askedLeast(egress);
         if (!least) continue;
         const { next, light } = least;
-        // Credit (a reservation granted on one token, the bucket owing the rest) only for a light client: a
-        // flooder's reservation on credit would keep the visitor who comes next waiting while the bucket pays it
-        // back (the flood bench: 3 s behind a missing post's three requests). The others take theirs whole.
-        const wait = await this.store.take(egress, next.tokens, light ? 1 : next.tokens);
+        // Credit (a reservation granted on one token, the bucket owing the rest) for a light client, or one this
+        // instance has not refused in the last minute: a flooder's reservation on credit would keep the visitor who
+        // comes next waiting while the bucket pays it back (the flood bench: 3 s behind a missing post's three
+        // requests). A flood's clients, refused again and again and asking alike, take theirs whole.
+        const credit = light || (await this.refusals.counts([next.client]))[0] === 0;
+        const wait = await this.store.take(egress, next.tokens, credit ? 1 : next.tokens);
         if (wait > 0) {
           await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
           continue;
