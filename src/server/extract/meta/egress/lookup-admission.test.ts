@@ -45,6 +45,9 @@ const lookUp = async (base: string, address: string, code: string) => {
   await res.arrayBuffer();
   return { code, status: res.status, retryAfter: res.headers.get('retry-after') };
 };
+/** One resolve of `url` from no address in particular. */
+const resolveLink = (base: string, url: string) =>
+  fetch(`${base}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
 /** What Instagram (the fake) was asked for one post, every endpoint together. */
 const sentFor = (code: string) => ENDPOINTS.reduce((sum, endpoint) => sum + fake.counts.get(endpoint, code), 0);
 const discoveries = async (result: string) =>
@@ -77,11 +80,7 @@ describe('a Threads post behind the gating shell (three Threads requests)', () =
     fake.reset();
     fake.switches.threads.add('gating-shell');
     const app = await rig({ THREADS_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '1500' });
-    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.photo}` }),
-    });
+    const res = await resolveLink(app.app.base, `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.photo}`);
     // Per request, its second request waited for a token 10 s away and the lookup answered 429 half-way.
     expect(res.status, await res.clone().text()).toBe(200);
     expect(fake.counts.get('threads-graphql', THREADS_FIXTURE.photo)).toBe(1);
@@ -98,11 +97,7 @@ describe('a doc-id heal on a drained budget', () => {
     fake.switches.rotateDocIds();
     const nothingNew = () => discoveries('nothing_new');
     const before = await nothingNew();
-    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `${IG}/reel/${FIXTURE.reel}/` }),
-    });
+    const res = await resolveLink(app.app.base, `${IG}/reel/${FIXTURE.reel}/`);
     const body = (await res.json()) as { error?: { code: string; retryAfter?: number } };
     expect(res.status, JSON.stringify(body)).toBe(429);
     expect(body.error?.code).toBe('rate_limited');
@@ -120,16 +115,12 @@ describe('a doc-id heal on a drained budget', () => {
 describe('a Threads doc-id heal on a drained budget', () => {
   it('answers 429 with a Retry-After, never 502 upstream_changed', async () => {
     fake.reset();
-    // One Threads request every 10 s: the post's reservation of three runs out before the retry with the healed id. This held before the Instagram fix too; it keeps Threads' heal
-    // from regressing into Instagram's 502.
+    // One Threads request every 10 s: the post's reservation of three runs out before the retry with the healed id.
+    // This held before the Instagram fix too; it keeps Threads' heal from regressing into Instagram's 502.
     fake.switches.threads.add('gating-shell');
     fake.switches.rotateThreadsDocId();
     const app = await rig({ THREADS_EGRESS_PER_MIN: '6', IG_EGRESS_MAX_WAIT_MS: '1500' });
-    const res = await fetch(`${app.app.base}/api/v1/resolve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.carousel}` }),
-    });
+    const res = await resolveLink(app.app.base, `https://www.threads.com/@${THREADS_FIXTURE.user}/post/${THREADS_FIXTURE.carousel}`);
     expect(res.status, await res.clone().text()).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // The bundles (static origin) are not Threads' budget's: the heal found the new id, and the retry with it is
