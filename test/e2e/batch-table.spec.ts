@@ -22,7 +22,7 @@ const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.
 test('a link Instagram throttles waits alone with its own countdown and Skip; the rest go on; MISSING.txt in French', async ({ page }) => {
   const THROTTLED = 'E2Ethrottl1';
   await page.goto('/fr/');
-  const links = [post(THROTTLED), post(FIXTURE.image), `https://www.instagram.com/tv/${FIXTURE.igtv}/`, post(FIXTURE.v1Image), `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`, post(FIXTURE.carousel)];
+  const links = [post(THROTTLED), post(FIXTURE.image), `https://www.instagram.com/tv/${FIXTURE.igtv}/`, post(FIXTURE.collab), `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`, post(FIXTURE.carousel)];
   await pasteInto(page, links.join('\n'));
   await expect(linkBox(page)).toHaveValue(new RegExp(`${THROTTLED}/\\nhttps:`));
   // A minute of Instagram's limit on the first post, from the submit on. The two looked up beside it answer slowly,
@@ -71,7 +71,7 @@ test('eleven links are a compact table at 1280×800 and 390×844: a row each, it
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => /Batch/i.test(s))).toEqual([]);
 
-  const codes = [FIXTURE.image, FIXTURE.carousel, FIXTURE.v1Carousel, FIXTURE.v1Image, FIXTURE.dashReel, ...FIXTURE.fullCarousels.slice(0, 3)];
+  const codes = [FIXTURE.image, FIXTURE.carousel, FIXTURE.v1Carousel, FIXTURE.collab, FIXTURE.dashReel, ...FIXTURE.fullCarousels.slice(0, 3)];
   const links = [...codes.map(post), `https://www.instagram.com/tv/${FIXTURE.igtv}/`, `https://www.instagram.com/reel/${FIXTURE.reel}/`, `https://www.instagram.com/reel/${FIXTURE.v1Reel}/`];
   await pasteInto(page, links.join('\n'));
   await page.locator('form button[type="submit"]').click();

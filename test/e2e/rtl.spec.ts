@@ -93,7 +93,7 @@ for (const lang of ['ar', 'fa'] as const) {
   test(`${lang}: the batch queue mirrors and shows its links left to right, at 360 px without sideways scroll`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/${lang}/instagram-photo-downloader`);
-    await linkBox(page).fill(`https://www.instagram.com/p/${FIXTURE.image}/ https://www.instagram.com/p/${FIXTURE.v1Image}/`);
+    await linkBox(page).fill(`https://www.instagram.com/p/${FIXTURE.image}/ https://www.instagram.com/p/${FIXTURE.v1Carousel}/`);
     await page.locator('form button[type="submit"]').click();
     const rows = page.getByTestId('batch-row');
     await expect(rows).toHaveCount(2);

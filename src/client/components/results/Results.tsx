@@ -1,7 +1,7 @@
 /**
  * The results of a lookup, arranged by the form's layout from the tools table (spec §2 "Results"):
- * author, ZIP and caption actions, the caption itself (shortened, expandable), a list of items (one `<li>` each,
- * labelled by the heading), Download More.
+ * author, ZIP and caption actions, a list of items (one `<li>` each, labelled by the heading), the caption itself
+ * (shortened, expandable), Download More.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
@@ -107,7 +107,6 @@ export function Results({ form, resolution, refresh, log, embedded = false, down
           )}
         </div>
       </div>
-      {resolution.caption && !embedded && <Caption text={resolution.caption} />}
       <ul aria-labelledby={headingId} className={grid.list}>
         {items.map((item, index) => (
           <li key={item.mediaUrl} className={index === 0 ? grid.first : ''}>
@@ -124,6 +123,8 @@ export function Results({ form, resolution, refresh, log, embedded = false, down
           </li>
         ))}
       </ul>
+      {/* Under the items, not above: the first Download stays right under the box (point 3); the caption is read after. */}
+      {resolution.caption && !embedded && <Caption text={resolution.caption} className="mt-3" />}
       {!embedded && downloadMore && <DownloadMoreLink />}
     </section>
   );
