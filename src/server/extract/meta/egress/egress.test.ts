@@ -215,6 +215,9 @@ describe('the ask ledger', () => {
     const clients = [new Redis(redis.url, { maxRetriesPerRequest: 0 }), new Redis(redis.url, { maxRetriesPerRequest: 0 })];
     clients.forEach((c) => c.on('error', () => undefined)); // Redis is stopped below on purpose
     try {
+      // Both connected first: a record is sent without waiting, and one sent while a client's first connection
+      // fails is dropped (maxRetriesPerRequest 0), which the full suite's loaded runs met twice.
+      await Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise((resolve) => c.once('ready', resolve)))));
       const [one, two] = clients.map((c) => new RedisAskLedger(c, new MemoryAskLedger(), `t${Date.now()}:`));
       one!.record('flooder');
       two!.record('flooder');
