@@ -228,12 +228,13 @@ export class EgressBudget implements ReservingBudget {
     const counts = await this.ledger.counts(clients);
     const asked = new Map(clients.map((c, i) => [c, counts[i] ?? 0]));
     const rank = (w: Waiter) => asked.get(w.client) ?? 0; // a client that came during the count was not counted
+    const waiting = this.live(egress); // read again after the count: who came or gave up meanwhile
     let best: Waiter | undefined;
-    for (const w of this.live(egress)) {
+    for (const w of waiting) {
       if (!best || rank(w) < rank(best) || (rank(w) === rank(best) && w.seq < best.seq)) best = w;
     }
     if (!best) return undefined;
     const chosen = best;
-    return { next: chosen, light: this.live(egress).every((w) => w.client === chosen.client || rank(w) >= 2 * Math.max(1, rank(chosen))) };
+    return { next: chosen, light: waiting.every((w) => w.client === chosen.client || rank(w) >= 2 * Math.max(1, rank(chosen))) };
   }
 }
