@@ -10,7 +10,7 @@ import type { Frame } from './cpu-profile.ts';
 
 /** [check, what its places start with]; the first match wins. */
 const CHECKS: [string, string[]][] = [
-  ['rate limit', ['@fastify/rate-limit', 'toad-cache', 'src/server/http/rate-limit', 'src/server/http/memo.ts']],
+  ['rate limit', ['src/server/http/rate-limit', 'src/server/http/memo.ts']],
   ['access gate (keys, challenge, free lookups)', ['src/server/http/access/']],
   ['parsing (JSON, its charset)', ['secure-json-parse', 'src/server/http/json-charset.ts', '@fastify/compress']],
   ['validation (JSON type, URL length, zod)', ['zod', 'src/server/http/json-only.ts', 'src/server/http/request-limits.ts', 'src/shared/api-schemas.ts']],
