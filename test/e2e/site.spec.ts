@@ -110,10 +110,10 @@ test('every route in every language is prerendered with its language, direction,
     expect(textOf(html, 'h1'), url).toBe(expected.h1);
     expect(textOf(html, 'title'), url).toBe(expected.title);
     expect(html.match(/<link rel="alternate" hreflang="/gi)?.length, url).toBe(LANGUAGE_CODES.length + 1);
-    // The language's share picture (issue 37 point 13), for Open Graph and Twitter alike.
+    // The language's share picture (issue 37 point 13), for Open Graph and for X's large card, which reads og:image.
     const image = ogImagePath(lang, json(lang, 'common').pages.home.title);
     expect(/<meta property="og:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
-    expect(/<meta name="twitter:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
+    expect(/<meta name="twitter:card" content="([^"]+)"/.exec(html)?.[1], url).toBe('summary_large_image');
     await expectRevalidates(request, url, response);
   };
   // Eight at a time, so the server's concurrency is used and the test stays short.
