@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { expectRevalidates, htmlText, PAGE_ACCEPT } from './helpers.ts';
 import { readFileSync } from 'node:fs';
+import { homePageScripts } from '../../bench/home-scripts.ts';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
 import sharp from 'sharp';
 import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
@@ -165,12 +166,25 @@ test('a page reached from a menu or the footer moves the focus to its content', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/de\/instagram-video-downloader$/);
   await expect(page.locator('main')).toBeFocused();
+  // The head follows the move: the tool's own tags, read from its page data (lib/page-head.server.ts).
+  await expect(page).toHaveTitle(de.pages.video.title);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de\/instagram-video-downloader$/);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   // The next Tab goes into the new page, not back into the header.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
   await page.getByRole('contentinfo').getByRole('link', { name: de.nav.contact, exact: true }).click();
   await expect(page).toHaveURL(/\/de\/contact$/);
   await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveTitle(de.pages.contact.title);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/de\/contact$/);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test('the home page’s start scripts build no head tags: each page’s come with its data', () => {
+  const scripts = homePageScripts('build/client').map((file) => readFileSync(file, 'utf8')).join('\n');
+  expect(scripts.length).toBeGreaterThan(1000);
+  for (const marker of ['og:locale', 'x-default', 'schema.org', 'summary_large_image']) expect(scripts, marker).not.toContain(marker);
 });
 
 test('menus close on an outside click', async ({ page }) => {
