@@ -3,6 +3,7 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { startChunkName } from './scripts/start-chunk.ts';
 
 // React Router's package resolves every import to its development build, whose dev-only warnings and help pages
@@ -28,7 +29,7 @@ const routerEntry = realpathSync(path.resolve('node_modules/@react-router/dev/di
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [tailwindcss(), productionRouter, reactRouter()],
+  plugins: [tailwindcss(), productionRouter, plainDynamicImports(), reactRouter()],
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {
@@ -37,8 +38,9 @@ export default defineConfig({
       '/robots.txt': `http://127.0.0.1:${apiPort}`,
     },
   },
-  // No preload helper around dynamic imports: the lazy chunks (results, batch queue, lookup flow) load on first
-  // use or when idle, and the helper and its dependency lists weighed about 1.5 KB of every page's JavaScript.
+  // No preload lists around dynamic imports: the lazy chunks (results, batch queue, lookup flow) load on first
+  // use or when idle, and the lists weighed about 1.5 KB of every page's JavaScript; the helper that read them goes
+  // too (scripts/plain-dynamic-imports.ts).
   build: { target: 'es2022', modulePreload: false },
   environments: {
     client: {

@@ -1,21 +1,20 @@
 /**
- * A @fastify/rate-limit store that counts in Redis (shared by every instance) and falls back to
- * counting in this process while Redis is unreachable: limits then hold per instance instead of
- * vanishing. Fixed windows, like the plugin's own stores.
+ * Where the rate limits count: fixed windows in this process, or in Redis (shared by every instance) with a fall back
+ * to counting in this process while Redis is unreachable: limits then hold per instance instead of vanishing.
+ * A count calls back; in memory it calls back at once, so a limited request under the limit costs no promise.
  */
 import type { SharedRedis } from '../redis.ts';
 
-type IncrCallback = (err: Error | null, result: { current: number; ttl: number }) => void;
-
-interface RouteParams {
-  routeInfo?: { method?: string | string[]; url?: string };
+export interface WindowCount {
+  /** Requests counted in this window, this one included. */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
 }
 
-/** Plugin store contract (see @fastify/rate-limit's LocalStore/RedisStore). */
-export interface RateLimitStore {
-  incr(key: string, callback: IncrCallback, timeWindow?: number, max?: number): void;
-  /** Called per route with the route's merged limit parameters (its `routeInfo` names the route). */
-  child(params: object): RateLimitStore;
+export interface WindowCounter {
+  /** Counts one request of `key` in a window of `timeWindow` ms; never fails (Redis down: counted here). */
+  incr(key: string, timeWindow: number, callback: (count: WindowCount) => void): void;
 }
 
 const INCR_SCRIPT = `
@@ -25,12 +24,12 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {current, ttl}`;
 
-/** Per-process fixed windows, at most `capacity` keys (oldest dropped first). */
+/** Per-process fixed windows, at most `capacity` keys (the oldest window dropped first). */
 export class LocalWindows {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   constructor(private readonly capacity = 10_000) {}
 
-  incr(key: string, timeWindow: number, now = Date.now()): { current: number; ttl: number } {
+  incr(key: string, timeWindow: number, now = Date.now()): WindowCount {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + timeWindow };
@@ -43,13 +42,23 @@ export class LocalWindows {
   }
 }
 
+export function localCounter(capacity?: number): WindowCounter {
+  const windows = new LocalWindows(capacity);
+  return { incr: (key, timeWindow, callback) => callback(windows.incr(key, timeWindow)) };
+}
+
 export interface FailoverLogger {
   warn(obj: object, msg: string): void;
 }
 
 const WARN_INTERVAL_MS = 60_000;
 
-export function createFailoverStoreClass(redis: SharedRedis, log: FailoverLogger, prefix = 'gramsave:rl:') {
+/** Counters in Redis under `namespace` + key; `child(name)` counts apart under `namespace` + name (one per route). */
+export interface FailoverCounter extends WindowCounter {
+  child(name: string): FailoverCounter;
+}
+
+export function createFailoverCounter(redis: SharedRedis, log: FailoverLogger, namespace = 'gramsave:rl:'): FailoverCounter {
   let lastWarning = 0;
   const warn = (err: unknown) => {
     const now = Date.now();
@@ -58,33 +67,22 @@ export function createFailoverStoreClass(redis: SharedRedis, log: FailoverLogger
     log.warn({ err: err instanceof Error ? err.message : String(err) }, 'rate limit: Redis unavailable, counting per instance');
   };
 
-  class FailoverStore implements RateLimitStore {
-    private readonly local = new LocalWindows();
-    private readonly namespace: string;
-    /** The plugin constructs the root store with its own parameters; children get their key prefix. */
-    constructor(namespace?: unknown) {
-      this.namespace = typeof namespace === 'string' ? namespace : prefix;
-    }
-
-    incr(key: string, callback: IncrCallback, timeWindow = 60_000): void {
-      const fallback = (err: unknown) => {
-        warn(err);
-        callback(null, this.local.incr(key, timeWindow));
-      };
-      if (!redis.isReady()) return fallback(new Error(`Redis connection is ${redis.client.status}`));
-      redis.client
-        .eval(INCR_SCRIPT, 1, this.namespace + key, String(timeWindow))
-        .then((result) => {
+  const counter = (prefix: string): FailoverCounter => {
+    const local = new LocalWindows();
+    return {
+      incr(key, timeWindow, callback) {
+        const fallback = (err: unknown) => {
+          warn(err);
+          callback(local.incr(key, timeWindow));
+        };
+        if (!redis.isReady()) return fallback(new Error(`Redis connection is ${redis.client.status}`));
+        redis.client.eval(INCR_SCRIPT, 1, prefix + key, String(timeWindow)).then((result) => {
           const [current, ttl] = result as [number, number];
-          callback(null, { current, ttl });
+          callback({ current, ttl });
         }, fallback);
-    }
-
-    child(params: object): RateLimitStore {
-      const info = (params as RouteParams).routeInfo ?? {};
-      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
-      return new FailoverStore(`${this.namespace}${method}${info.url ?? ''}:`);
-    }
-  }
-  return FailoverStore;
+      },
+      child: (name) => counter(prefix + name),
+    };
+  };
+  return counter(namespace);
 }

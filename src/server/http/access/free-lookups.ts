@@ -4,7 +4,7 @@
  * instance while Redis is down). Past the allowance the gate asks for the challenge.
  */
 import type { SharedRedis } from '../../redis.ts';
-import { createFailoverStoreClass, LocalWindows, type FailoverLogger } from '../rate-limit-store.ts';
+import { createFailoverCounter, LocalWindows, type FailoverLogger } from '../rate-limit-store.ts';
 
 export interface FreeLookups {
   /** Counts one lookup of `client`; calls back with true when it is past the allowance. */
@@ -18,6 +18,6 @@ export function createFreeLookups(perMinute: number, redis: SharedRedis | undefi
     const windows = new LocalWindows();
     return { take: (client, callback) => callback(windows.incr(client, MINUTE_MS).current > perMinute) };
   }
-  const store = new (createFailoverStoreClass(redis, log, 'gramsave:free:'))();
-  return { take: (client, callback) => store.incr(client, (_err, { current }) => callback(current > perMinute), MINUTE_MS) };
+  const counter = createFailoverCounter(redis, log, 'gramsave:free:');
+  return { take: (client, callback) => counter.incr(client, MINUTE_MS, ({ current }) => callback(current > perMinute)) };
 }

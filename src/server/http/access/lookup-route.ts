@@ -15,8 +15,7 @@ declare module 'fastify' {
 
 export function lookupRouteConfig(config: Config) {
   const perAddress = config.rateLimits.resolvePerMin;
-  // Without a key file the limit is a number: the plugin awaits a function's answer on every lookup (cached
-  // resolves included), two promises a request that only keys need.
+  // Without a key file the limit is a number: nothing to decide per request.
   if (!config.access.keyUrl) return { lookup: true, rateLimit: { timeWindow: '1 minute', max: perAddress } };
   return {
     lookup: true,

@@ -17,7 +17,7 @@ export interface CobaltErrorContext {
   authorization?: string;
   /** The route's rate limit: `context.limit` and the `RateLimit-*` headers of a 429. */
   limit: { max: number; windowSeconds: number };
-  /** Headers @fastify/rate-limit set on a refusal (x-ratelimit-*, retry-after), read back for the draft-6 names. */
+  /** Headers the rate limiter (http/rate-limit.ts) set on a refusal (x-ratelimit-*, retry-after), read back for the draft-6 names. */
   sentHeader?: (name: string) => string | undefined;
   /**
    * No anonymous allowance here (API_AUTH_REQUIRED, or CHALLENGE_FREE_PER_MIN=0): waiting never helps a keyless

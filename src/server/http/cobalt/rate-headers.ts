@@ -2,16 +2,13 @@
  * cobalt's rate-limit headers on POST /: cobalt's limiter (express-rate-limit, `standardHeaders: 'draft-6'` in its
  * api/src/core/api.js, read 2026-11-26) sends `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and
  * `RateLimit-Policy` on every answer past its header checks, not only on the 429, and exposes them through CORS.
- * Our limiter (@fastify/rate-limit) counts the same way; on this route alone it also writes its counters under the
- * limit (the native API skips that for the speed of a cached resolve: http/rate-limit.ts), and they leave here
- * under draft 6's names. A 429's own headers (errors.ts: the limit that refused) are kept as they are.
+ * Our limiter (http/rate-limit.ts) counts the same way; on this route alone it also writes its counters under the
+ * limit (the native API skips that for the speed of a cached resolve), and they leave here under draft 6's names. A 429's own headers (errors.ts: the limit that refused) are kept as they are.
  */
 import type { onSendHookHandler } from 'fastify';
 
-/** The route's rate-limit options that turn the counters on under the limit (a route may override the plugin's). */
-export const COUNTERS_ON_EVERY_ANSWER = {
-  addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-};
+/** The route's rate-limit option that turns the counters on under the limit. */
+export const COUNTERS_ON_EVERY_ANSWER = { countersOnEveryAnswer: true };
 
 const DRAFT_6_NAMES = [
   ['x-ratelimit-limit', 'RateLimit-Limit'],
