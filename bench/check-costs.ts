@@ -18,7 +18,7 @@ const CHECKS: [string, string[]][] = [
   ['encoding (the answer kept encoded)', ['src/server/http/encoded-answer.ts', 'src/server/http/content-encoding.ts', 'src/server/http/resolve.ts', 'src/server/media/']],
   ['security headers, request id, metrics', ['src/server/http/security-headers.ts', 'src/server/http/request-metrics.ts', 'src/server/metrics.ts', 'prom-client', 'node:internal/crypto']],
   ['logging (a child logger per request)', ['pino', '@pinojs', 'fast-redact']],
-  ['async context (the lookups\' AsyncLocalStorage; Fastify\'s parser uses one too)', ['node:async_hooks', 'node:internal/async_hooks']],
+  ['async context (Fastify\'s body parser\'s AsyncResource; the lookups\' AsyncLocalStorage until issue 41)', ['node:async_hooks', 'node:internal/async_hooks']],
   ['Fastify', ['fastify', 'find-my-way', 'avvio', '@fastify/', 'fast-json-stringify', 'light-my-request']],
   ['Node: HTTP, streams, events, timers', ['node:']],
 ];

@@ -29,7 +29,7 @@ export class Healing {
       return await strategy.run(deps, target, signal);
     } catch (err) {
       if (!(err instanceof StaleDocumentError) || !op || !used) throw err;
-      const replacement = await this.healer.heal(op, used, `/p/${target.shortcode}/`);
+      const replacement = await this.healer.heal(op, used, `/p/${target.shortcode}/`, signal);
       if (!replacement) throw err;
       return strategy.run(deps, target, signal);
     }

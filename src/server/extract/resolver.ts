@@ -146,7 +146,7 @@ export class Resolver {
     this.healing = new Healing(this.docIds, healer, this.health);
     this.shapes = new RequestShapes(this.timeouts.healthProbeMs);
     this.deps = { client: this.client, tokens: new TokenStore(this.client), docIds: this.docIds.ids, shapes: this.shapes };
-    this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath) => healer.heal(op, failedId, pagePath) };
+    this.userQueries = { deps: this.deps, heal: (op, failedId, pagePath, signal) => healer.heal(op, failedId, pagePath, signal) };
     this.probes = new LiveProbes(this.deps, this.healing, this.timeouts.deadlineMs, { client: this.threads, docIds: this.threadsDocIds });
     const { autolink, storyInfo } = options.config.providers;
     if (autolink) this.autolink = new ProviderHttp('autolink', autolink, this.timeouts.requestMs);
@@ -171,13 +171,13 @@ export class Resolver {
   async resolve(input: ParsedLink, client?: string): Promise<RawResolution> {
     const now = this.cachedNow(input);
     if (now) return now;
-    // The client a lookup is for: the egress budget queues requests fairly across clients.
-    return asClient(client, () => this.resolveMiss(input));
+    return this.resolveMiss(input, client);
   }
 
-  private async resolveMiss(input: ParsedLink): Promise<RawResolution> {
+  /** `client`: whom the lookup is for (its deadline carries it): the egress budget queues requests fairly across clients. */
+  private async resolveMiss(input: ParsedLink, client: string | undefined): Promise<RawResolution> {
     if (input.kind === 'threads-profile') throw new ExtractError('unsupported', 'a Threads profile', { userMessage: THREADS_PROFILE_MESSAGE });
-    const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input) : input;
+    const link: DirectLink = input.kind === 'share' ? await this.shareTarget(input, client) : input;
     const key = linkKey(link);
     const cached = await this.cache.get(key);
     if (cached) return this.hit(key, cached);
@@ -191,10 +191,10 @@ export class Resolver {
       const known = post ? await this.verdicts.recall(post, service) : undefined;
       if (known) throw known;
       return this.flights.run(key, () => this.cache.get(key), async () => {
-        const deadline = AbortSignal.timeout(this.timeouts.deadlineMs);
+        const deadline = asClient(AbortSignal.timeout(this.timeouts.deadlineMs), client);
         // One lookup to the egress budget: its kind's maximum reserved with its first request (a Threads post 3, the rest 4).
         const kind = link.kind === 'thread' ? 'thread' : 'post';
-        const found = await withLookup(kind, this.config.instagram.egress.maxWaitMs, () => this.lookUp(link, key, deadline)).catch(async (err: unknown) => {
+        const found = await withLookup(kind, this.config.instagram.egress.maxWaitMs, deadline, () => this.lookUp(link, key, deadline)).catch(async (err: unknown) => {
           if (post && err instanceof ExtractError) await this.verdicts.remember(post, err, service);
           throw err;
         });
@@ -233,11 +233,11 @@ export class Resolver {
     return cached;
   }
 
-  private async shareTarget(link: Extract<ParsedLink, { kind: 'share' }>): Promise<DirectLink> {
+  private async shareTarget(link: Extract<ParsedLink, { kind: 'share' }>, client: string | undefined): Promise<DirectLink> {
     const known = this.knownShareTarget(link.shareId);
     if (known) return known;
     const target = await singleFlight(this.shareInFlight, link.shareId, async () => {
-      const found = await this.chain.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), AbortSignal.timeout(this.timeouts.deadlineMs));
+      const found = await this.chain.step('share-link', `share:${link.shareId}`, (signal) => resolveShareLink(this.client, link.path, signal), asClient(AbortSignal.timeout(this.timeouts.deadlineMs), client));
       if (this.shareTargets.size > 1000) this.shareTargets.clear();
       this.shareTargets.set(link.shareId, { target: found, expires: Date.now() + SHARE_TARGET_TTL_MS });
       return found;

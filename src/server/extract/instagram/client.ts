@@ -10,7 +10,7 @@ import { countEgress } from '../../metrics.ts';
 import { ExtractError } from '../failure.ts';
 import { EgressPool, loggedOutKey, type Egress, type EgressPoolOptions } from '../meta/egress/egress-pool.ts';
 import { CookieJars } from '../meta/egress/cookie-jar.ts';
-import { currentClient, currentLookup } from '../meta/egress/lookup-client.ts';
+import { clientOfRequest, lookupOf } from '../meta/egress/lookup-client.ts';
 import type { EgressFailure } from '../meta/egress/egress-health.ts';
 import type { Session } from '../meta/egress/session-pool.ts';
 import { TransportError, type Transport } from '../meta/egress/transport.ts';
@@ -123,7 +123,7 @@ export class UpstreamClient {
       // told to log in, which says nothing of its target.
       const session = req.session ? this.pool.sessions.next((s) => tried.has(this.pool.forSession(s)) || !this.pool.health.usable(this.pool.forSession(s).key)) : undefined;
       if (req.session && !session) throw noUsableSession(req, this.hasSession, lastFailure);
-      const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(tried, currentLookup()?.preferred(this.pool.budget));
+      const egress = session ? this.pool.forSession(session) : this.pool.forAnonymous(tried, lookupOf(req.signal)?.preferred(this.pool.budget));
       if (!egress) throw lastFailure ? asExtractFailure(lastFailure, req) : new ExtractError('unavailable', `${where(req)}: every egress is cooling down`);
       const chosenUsable = session ? true : this.pool.usableLoggedOut(egress);
       const endProbe = this.pool.health.begin(egress.key);
@@ -184,11 +184,11 @@ export class UpstreamClient {
    * waits together last at most IG_EGRESS_MAX_WAIT_MS.
    */
   private async acquire(egress: Egress, signal: AbortSignal | undefined): Promise<void> {
-    const lookup = currentLookup();
+    const lookup = lookupOf(signal);
     const allowance = lookup?.allowance;
     const started = Date.now();
     try {
-      await this.pool.budget.acquire(egress.key, egress.label, currentClient(), allowance ? anyOf(signal, allowance.signal()) : signal, lookup);
+      await this.pool.budget.acquire(egress.key, egress.label, clientOfRequest(signal), allowance ? anyOf(signal, allowance.signal()) : signal, lookup);
     } finally {
       allowance?.spent(Date.now() - started);
     }

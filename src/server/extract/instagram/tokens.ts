@@ -5,6 +5,7 @@
  * callers, and dropped when Instagram rejects them so the next call fetches fresh ones.
  */
 import { ExtractError } from '../failure.ts';
+import { detached } from '../meta/egress/lookup-client.ts';
 import type { UpstreamClient } from './client.ts';
 import { classifyStatus } from './responses.ts';
 
@@ -52,7 +53,7 @@ export class TokenStore {
     if (this.cached && this.cached.expires > Date.now()) return this.cached.tokens;
     // One fetch serves every caller waiting for tokens, so no single caller's deadline may cancel it
     // (the client's per-request timeout bounds it); each caller stops waiting at its own deadline.
-    this.pending ??= this.fetch().finally(() => {
+    this.pending ??= this.fetch(detached(signal)).finally(() => {
       this.pending = undefined;
     });
     return signal ? untilAborted(this.pending, signal) : this.pending;
@@ -63,12 +64,14 @@ export class TokenStore {
     if (!tokens || this.cached?.tokens === tokens) this.cached = undefined;
   }
 
-  private async fetch(): Promise<WebTokens> {
+  /** `lookup`: never aborts; it carries the lookup that asked first (its client, its reservation). */
+  private async fetch(lookup: AbortSignal | undefined): Promise<WebTokens> {
     const res = await this.client.send({
       origin: 'web',
       path: '/',
       xhr: false,
       headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      ...(lookup ? { signal: lookup } : {}),
     });
     const failure = classifyStatus(res, 'tokens');
     if (failure) throw failure;

@@ -11,7 +11,7 @@ import { MemoryBudgetStore, RedisBudgetStore } from '../meta/egress/budget-store
 import { CookieJars } from '../meta/egress/cookie-jar.ts';
 import { EgressBudget } from '../meta/egress/egress-budget.ts';
 import type { Egress, EgressPool } from '../meta/egress/egress-pool.ts';
-import { currentClient, currentLookup } from '../meta/egress/lookup-client.ts';
+import { clientOfRequest, lookupOf } from '../meta/egress/lookup-client.ts';
 import { TransportError } from '../meta/egress/transport.ts';
 
 /** The user agent impit's Chrome fingerprint stands for (undici sends it as is). */
@@ -117,12 +117,12 @@ export class ThreadsClient {
 
   /** A token of Threads' budget, from the lookup's reservation (a Threads post reserves 3 with its first request). */
   private async acquire(egress: Egress, signal: AbortSignal | undefined): Promise<void> {
-    const lookup = currentLookup();
+    const lookup = lookupOf(signal);
     const allowance = lookup?.allowance;
     const started = Date.now();
     const waits = allowance ? (signal ? AbortSignal.any([signal, allowance.signal()]) : allowance.signal()) : signal;
     try {
-      await this.budget.acquire(`threads:${egress.key}`, egress.label, currentClient(), waits, lookup);
+      await this.budget.acquire(`threads:${egress.key}`, egress.label, clientOfRequest(signal), waits, lookup);
     } finally {
       allowance?.spent(Date.now() - started);
     }

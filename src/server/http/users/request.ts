@@ -19,7 +19,8 @@ export function usernameOf(param: string): string {
 /** Run a lookup for this client (the egress budget queues fairly across clients), failures in the API's terms. */
 export async function forClient<T>(request: FastifyRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   try {
-    return await asClient(clientOf(request), () => run(AbortSignal.timeout(DEADLINE_MS)));
+    // The deadline carries whom the lookup is for: the egress budget queues its requests as that client's.
+    return await run(asClient(AbortSignal.timeout(DEADLINE_MS), clientOf(request)));
   } catch (err) {
     throw err instanceof ExtractError ? toApiError(err) : err;
   }
@@ -32,5 +33,5 @@ export async function forClient<T>(request: FastifyRequest, run: (signal: AbortS
  * with its Retry-After. (A ZIP's download is no lookup: its pages wait each their turn.)
  */
 export function forLookup<T>(request: FastifyRequest, maxWaitMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return forClient(request, (signal) => withLookup('profile', maxWaitMs, () => run(signal)));
+  return forClient(request, (signal) => withLookup('profile', maxWaitMs, signal, () => run(signal)));
 }

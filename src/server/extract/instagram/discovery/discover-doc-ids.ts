@@ -37,11 +37,12 @@ export async function discoverDocIds(
   pagePath: string,
   operations: readonly string[],
   limits: DiscoveryLimits = DISCOVERY_LIMITS,
+  /** The pass's deadline (a heal's carries its lookup: lookup-client.ts). */
+  signal: AbortSignal = AbortSignal.timeout(limits.timeMs),
 ): Promise<DiscoveryPass> {
   const pass: DiscoveryPass = { ids: new Map(), requests: 0, bundles: 0 };
   const staticOrigin = client.options.staticOrigin;
   if (!staticOrigin) return pass;
-  const signal = AbortSignal.timeout(limits.timeMs);
   // A request that failed is skipped, except the budget's refusal: the pass stops on it.
   const skip = (err: unknown): undefined => {
     if (isBudgetRefusal(err)) pass.refused ??= err;

@@ -32,8 +32,11 @@ export class DocIdHealer {
 
   constructor(private readonly options: DocIdHealerOptions) {}
 
-  /** The id to retry with after `failedId` was refused for `op`, or undefined when there is none. */
-  async heal(op: DocIdOperation, failedId: string, pagePath: string): Promise<string | undefined> {
+  /**
+   * The id to retry with after `failedId` was refused for `op`, or undefined when there is none. `signal`: the
+   * deadline of the lookup that needed it (whose client and wait allowance the pass takes on).
+   */
+  async heal(op: DocIdOperation, failedId: string, pagePath: string, signal?: AbortSignal): Promise<string | undefined> {
     const { book } = this.options;
     const changed = () => (book.get(op).id !== failedId ? book.get(op).id : undefined);
     if (changed()) return changed();
@@ -48,7 +51,10 @@ export class DocIdHealer {
       return undefined;
     }
     // A heal reserves its own maximum (10) beside the lookup that needed it, and gives back what it did not spend.
-    this.inFlight ??= withInnerLookup('heal', () => this.discover(pagePath)).finally(() => (this.inFlight = undefined));
+    if (!this.inFlight) {
+      const passSignal = AbortSignal.timeout((this.options.limits ?? DISCOVERY_LIMITS).timeMs);
+      this.inFlight = withInnerLookup('heal', signal, passSignal, () => this.discover(pagePath, passSignal)).finally(() => (this.inFlight = undefined));
+    }
     await this.inFlight;
     return changed();
   }
@@ -59,14 +65,14 @@ export class DocIdHealer {
     return typeof shared === 'number' && shared > 0;
   }
 
-  private async discover(pagePath: string): Promise<void> {
+  private async discover(pagePath: string, signal: AbortSignal): Promise<void> {
     const { redis, book, client, logger } = this.options;
     const limits = this.options.limits ?? DISCOVERY_LIMITS;
     // Another instance is reading the bundles: wait for its find in the shared hash instead of reading them too.
     const lock = redis ? await redis.set(LOCK_KEY, String(process.pid), 'PX', limits.timeMs + 5000, 'NX').catch(() => 'OK') : 'OK';
     if (lock !== 'OK') return this.awaitOtherInstance(limits.timeMs);
     try {
-      const pass = await discoverDocIds(client, pagePath, Object.values(DOC_ID_OPERATIONS), limits);
+      const pass = await discoverDocIds(client, pagePath, Object.values(DOC_ID_OPERATIONS), limits, signal);
       this.lastPass = pass;
       let rotated = 0;
       for (const [op, operation] of Object.entries(DOC_ID_OPERATIONS) as [DocIdOperation, string][]) {

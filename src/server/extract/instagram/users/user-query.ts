@@ -10,8 +10,11 @@ import type { InstagramDeps } from '../strategy.ts';
 
 export interface UserQueries {
   deps: InstagramDeps;
-  /** The id to retry with after `failedId` was refused for `op` (discovery reads `pagePath` and its bundles). */
-  heal(op: DocIdOperation, failedId: string, pagePath: string): Promise<string | undefined>;
+  /**
+   * The id to retry with after `failedId` was refused for `op` (discovery reads `pagePath` and its bundles), for the
+   * lookup whose requests carry `signal`.
+   */
+  heal(op: DocIdOperation, failedId: string, pagePath: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 export type UserQueryOperation = 'profilePosts' | 'stories' | 'profilePage';
@@ -28,7 +31,7 @@ export async function askUserQuery(
     return await postGraphql(queries.deps, build(used), signal);
   } catch (err) {
     if (!(err instanceof StaleDocumentError)) throw err;
-    const replacement = await queries.heal(op, used, pagePath);
+    const replacement = await queries.heal(op, used, pagePath, signal);
     if (!replacement) throw err;
     return postGraphql(queries.deps, build(replacement), signal);
   }
