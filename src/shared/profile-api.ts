@@ -41,6 +41,20 @@ export interface ProfilePost {
   downloadUrl: string;
   /** The post's first file inline at full quality (a signed link), for the viewer: a photo shown or a video played. */
   media: { type: 'image' | 'video'; url: string };
+  /** A carousel's every file in order (the first is `media`), for the viewer to show and download one by one. */
+  files?: PostFile[];
+}
+
+/** One file of a carousel post, as the viewer shows and saves it: signed links from the feed page, no lookup. */
+export interface PostFile {
+  type: 'image' | 'video';
+  /** Inline at full quality. */
+  url: string;
+  /** Inline, small: a video's poster. */
+  poster: string;
+  /** The attachment. */
+  downloadUrl: string;
+  filename: string;
 }
 
 export interface ProfilePostsPage {

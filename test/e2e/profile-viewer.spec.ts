@@ -2,7 +2,8 @@
  * Issue 37 point 8: the profile view as a viewer, on a 390×844 phone in one page. The stories' and highlights' rows
  * come first and compact (the highlights in the first screen of the view); a tap on a story item opens the viewer
  * (its code loaded then, not with the page): the photo shown, Next, the arrow keys, a video playing, Tab kept inside,
- * Download saved byte for byte, Esc back to the tile; a highlight item and a post open it too; the bio and counts,
+ * Download saved byte for byte, Esc back to the tile; a highlight item and a post open it too, a carousel post file by
+ * file (each file's place in the post, its own Download); the bio and counts,
  * each post's date and its caption shortened until "Show more". Then the view's own
  * address: a reload, Back and Forward, and the address opened in a fresh page show the view again.
  */
@@ -19,6 +20,8 @@ const USER = PROFILE_FIXTURE.user;
 const label = (type: 'image' | 'video', current: number, total: number) =>
   `${text(en, type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${text(en, 'downloader.preview', { current, total })}`;
 const opener = (page: Page, what: string) => page.getByRole('button', { name: text(en, 'profileView.openItem', { label: what }), exact: true });
+/** The file a signed media link names (its token's `f`): two answers sign the same file with different expiries. */
+const signedFile = (url: string) => (JSON.parse(Buffer.from(url.split('/').at(-1)!.split('.')[0]!, 'base64url').toString()) as { f: string }).f;
 /** Did the page fetch the viewer's code yet? (Its own chunk, named after the component.) */
 const viewerLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/ItemViewer[-.]/.test(entry.name)));
 
@@ -107,16 +110,61 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     await expect(viewer).toHaveCount(0);
     await expect(items.nth(1).getByRole('button').first()).toBeFocused();
 
-    // The third post is a reel: it plays; Previous is the carousel before it.
+    // The third post is a reel: it plays.
     const posts = view.getByTestId('profile-post');
     await posts.nth(2).getByRole('button').first().click();
     await expect.poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: PROFILE_FIXTURE.pageSize })));
-    await viewer.getByRole('button', { name: text(en, 'profileView.previous') }).click();
-    await expect(viewer).toHaveAccessibleName(new RegExp(`^${text(en, 'profileView.carousel')}`));
-    await expect(viewer.locator('img')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(posts.nth(2).getByRole('button').first()).toBeFocused();
+  });
+
+  await test.step("a carousel post shows each of its files: Next and Previous step through them before the next post; Download saves the file shown", async () => {
+    const carousel = 'items' in truth.posts ? truth.posts.items[1]! : undefined;
+    expect(carousel?.type).toBe('carousel');
+    const files = carousel!.files!;
+    expect(files.map((file) => file.type), 'the fixture carousel (v1_media_carousel_mixed)').toEqual(['image', 'video', 'video', 'video']);
+    const posts = view.getByTestId('profile-post');
+    const part = viewer.getByTestId('viewer-part');
+    const post = (current: number) => new RegExp(`^${text(en, 'profileView.carousel')} · ${carousel!.code} \\(${text(en, 'downloader.preview', { current, total: PROFILE_FIXTURE.pageSize })}\\)$`);
+    const next = viewer.getByRole('button', { name: text(en, 'profileView.next') });
+    const previous = viewer.getByRole('button', { name: text(en, 'profileView.previous') });
+    await posts.nth(1).getByRole('button').first().click();
+    await expect(viewer).toHaveAccessibleName(post(2));
+    // The file's place in the post, said to a screen reader as it changes.
+    await expect(part).toHaveText(label('image', 1, 4));
+    await expect(viewer.locator('[aria-live="polite"]')).toHaveText(label('image', 1, 4));
+    await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await next.click();
+    await expect(part).toHaveText(label('video', 2, 4));
+    await expect(viewer).toHaveAccessibleName(post(2));
+    // The second file's own link (signed per answer, so compared by the file it names).
+    await expect.poll(async () => signedFile((await viewer.locator('video').getAttribute('src'))!)).toBe(signedFile(files[1]!.url));
+    const downloading = page.waitForEvent('download');
+    await viewer.getByRole('link', { name: text(en, 'downloader.download') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(files[1]!.filename);
+    await expectSameBytes(page.request, download, files[1]!.downloadUrl);
+    await page.keyboard.press('ArrowRight');
+    await next.click();
+    await expect(part).toHaveText(label('video', 4, 4));
+    // Past the last file, the next post (a reel: one file, no place in a post to say).
+    await next.click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 3, total: PROFILE_FIXTURE.pageSize })));
+    await expect(part).toHaveCount(0);
+    // Back: the carousel's last file, then back through its files to the first, where Previous leads to the post before.
+    await previous.click();
+    await expect(part).toHaveText(label('video', 4, 4));
+    await page.keyboard.press('ArrowLeft');
+    await expect(part).toHaveText(label('video', 3, 4));
+    await previous.click();
+    await previous.click();
+    await expect(part).toHaveText(label('image', 1, 4));
+    await expect(viewer).toHaveAccessibleName(post(2));
+    await previous.click();
+    await expect(viewer).toHaveAccessibleName(new RegExp(text(en, 'downloader.preview', { current: 1, total: PROFILE_FIXTURE.pageSize })));
+    await page.keyboard.press('Escape');
+    await expect(posts.nth(1).getByRole('button').first()).toBeFocused();
   });
 
   await test.step("each post's date and caption, shortened until Show more", async () => {

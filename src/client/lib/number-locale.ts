@@ -4,7 +4,8 @@
  * Arabic with Arabic-Indic digits (١٢) where Chromium and Node (ICU 74+) write 12, so a WebKit label mixed ١٫٣
  * from Intl with the 1080p and 12 written in the strings (read 2026-11-27 in the engine suite's browsers:
  * WebKitGTK `ar` 12.5 → ١٢٫٥ and `ar-u-nu-latn` → 12.5, Firefox ESR `ar` → 12.5). Persian and Bengali keep their
- * own digits, as every engine writes them; every other language writes Western digits.
+ * own digits, as every engine writes them; every other language writes Western digits. The engine suite
+ * (test/engines/smoke.ts, "writes one kind of digit in a label") reads a carousel's labels as /ar and /fa render them.
  */
 import type { Language } from '../../shared/language-codes.ts';
 

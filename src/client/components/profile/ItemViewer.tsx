@@ -1,12 +1,14 @@
 /**
  * The profile view's viewer (issue 37 point 8): one item at a time, a photo shown or a video playing, previous and
- * next (buttons, arrow keys, a swipe), its Download, closed by Esc or its button. A modal <dialog>: the page behind
+ * next (buttons, arrow keys, a swipe), its Download, closed by Esc or its button. A carousel post shows each of its
+ * files in turn, Next going through them before the next post, with the file's place in the post said aloud and shown
+ * as dots; Download saves the file shown. A modal <dialog>: the page behind
  * is inert and Tab cycles inside it. Loaded at the first tap (ProfileView's lazy import), never with the page.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
-import { tileButton } from './MediaTile.tsx';
-import { stepTo, swipeStep, type ViewerItem } from './viewer-items.ts';
+import { itemLabel, tileButton } from './MediaTile.tsx';
+import { stepPlace, swipeStep, type ViewerItem, type ViewerPlace } from './viewer-items.ts';
 
 const control = `${tileButton} border border-white/60 text-white hover:bg-white/15 aria-disabled:opacity-40`;
 
@@ -29,8 +31,10 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
   const closer = useRef<HTMLButtonElement>(null);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const headingId = useId();
-  const [index, setIndex] = useState(start);
-  const item = items[index]!;
+  const [place, setPlace] = useState<ViewerPlace>({ item: start, file: 0 });
+  const item = items[place.item]!;
+  const file = item.files[place.file]!;
+  const parts = item.files.length;
   const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
 
   useEffect(() => {
@@ -42,7 +46,9 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
     };
   }, []);
 
-  const go = (step: number) => setIndex((at) => stepTo(at, step, items.length));
+  const go = (step: -1 | 0 | 1) => {
+    if (step !== 0) setPlace((at) => stepPlace(at, step, items));
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Tab') return keepFocusInside(event, dialog.current!);
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -59,9 +65,9 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
     swipe.current = null;
     if (from) go(swipeStep(event.clientX - from.x, event.clientY - from.y, rtl));
   };
-  const first = index === 0;
-  const last = index === items.length - 1;
-  const where = t('downloader.preview', { current: index + 1, total: items.length });
+  const first = place.item === 0 && place.file === 0;
+  const last = place.item === items.length - 1 && place.file === parts - 1;
+  const where = t('downloader.preview', { current: place.item + 1, total: items.length });
 
   return (
     // Esc closes the dialog natively; every way of closing ends in its close event.
@@ -82,18 +88,31 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
             {t('a11y.close')}
           </button>
         </div>
+        {/* Always there, so a screen reader hears the place change ("Video 2 of 4"); empty for an item of one file. */}
+        <div aria-live="polite" className="flex min-h-5 items-center justify-center gap-2 text-sm text-slate-200">
+          {parts > 1 && (
+            <>
+              <p data-testid="viewer-part">{itemLabel(t, file, place.file, parts)}</p>
+              <span aria-hidden="true" className="flex gap-1">
+                {item.files.map((one, at) => (
+                  <span key={one.url} className={`size-1.5 rounded-full ${at === place.file ? 'bg-white' : 'bg-white/40'}`} />
+                ))}
+              </span>
+            </>
+          )}
+        </div>
         <div className="flex min-h-0 flex-1 touch-pan-y items-center justify-center" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
-          {item.type === 'video' ? (
-            <video key={item.url} src={item.url} poster={item.poster} controls autoPlay playsInline aria-label={item.label} className="max-h-full max-w-full" />
+          {file.type === 'video' ? (
+            <video key={file.url} src={file.url} poster={file.poster} controls autoPlay playsInline aria-label={item.label} className="max-h-full max-w-full" />
           ) : (
-            <img key={item.url} src={item.url} alt={item.label} className="max-h-full max-w-full object-contain" />
+            <img key={file.url} src={file.url} alt={item.label} className="max-h-full max-w-full object-contain" />
           )}
         </div>
         <div className="flex flex-wrap items-center justify-center gap-3">
           <button type="button" onClick={() => !first && go(-1)} aria-disabled={first} className={control}>
             {t('profileView.previous')}
           </button>
-          <a href={item.downloadUrl} download={item.filename ?? ''} data-testid="viewer-download" className={`${tileButton} bg-brand-700 px-5 text-white hover:bg-brand-800`}>
+          <a href={file.downloadUrl} download={file.filename ?? ''} data-testid="viewer-download" className={`${tileButton} bg-brand-700 px-5 text-white hover:bg-brand-800`}>
             {t('downloader.download')}
           </a>
           <button type="button" onClick={() => !last && go(1)} aria-disabled={last} data-testid="viewer-next" className={control}>

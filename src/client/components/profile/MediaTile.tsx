@@ -7,8 +7,8 @@ import type { Ticking } from './ticks.ts';
 
 export const tileButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold';
 
-/** An item's label: "Photo 2 of 6". */
-export const itemLabel = (t: Translator['t'], item: StoryItem, index: number, total: number) =>
+/** An item's label: "Photo 2 of 6" (a story's place in its row, or a file's in a carousel post). */
+export const itemLabel = (t: Translator['t'], item: { type: 'image' | 'video' }, index: number, total: number) =>
   `${t(item.type === 'video' ? 'downloader.videoLabel' : 'downloader.photoLabel')} ${t('downloader.preview', { current: index + 1, total })}`;
 
 /** A row of tiles: one compact row sideways on a phone (the sections after it stay in reach), a grid from `sm`. */

@@ -62,6 +62,15 @@ const postsPage = {
             description: "The post's first file inline at full quality (a signed link), for a viewer: a photo, or a video that plays.",
             properties: { type: { enum: ['image', 'video'] }, url: { type: 'string' } },
           },
+          files: {
+            type: 'array',
+            description: "A carousel's every file in order (the first is `media`), each with its own signed links: for a viewer to show and download one by one.",
+            items: {
+              type: 'object',
+              required: ['type', 'url', 'poster', 'downloadUrl', 'filename'],
+              properties: { type: { enum: ['image', 'video'] }, url: { type: 'string' }, poster: { type: 'string' }, downloadUrl: { type: 'string' }, filename: { type: 'string' } },
+            },
+          },
         },
       },
     },

@@ -3,7 +3,7 @@
  * /api/v1/resolve presents it, covers and thumbnails as signed image links, Instagram's cursor kept opaque.
  */
 import type { MediaItem } from '../../../shared/api.ts';
-import type { HighlightItems, ProfilePostsPage, ProfileView, StoryItem } from '../../../shared/profile-api.ts';
+import type { HighlightItems, PostFile, ProfilePostsPage, ProfileView, StoryItem } from '../../../shared/profile-api.ts';
 import type { RawAlbum } from '../../extract/instagram/users/highlight-tray.ts';
 import { isUnavailable, type PostsPage, type RawProfileView } from '../../extract/instagram/users/profile-view.ts';
 import type { ReelItems } from '../../extract/instagram/users/reel-items.ts';
@@ -36,6 +36,8 @@ export function presentAlbums(albums: RawAlbum[], username: string, secret: stri
   }));
 }
 
+const postFile = (item: MediaItem): PostFile => ({ type: item.type, url: item.mediaUrl, poster: item.previewUrl, downloadUrl: item.downloadUrl, filename: item.filename });
+
 export function presentPosts(page: PostsPage, secret: string): ProfilePostsPage {
   return {
     items: page.posts.map((post) => {
@@ -50,6 +52,8 @@ export function presentPosts(page: PostsPage, secret: string): ProfilePostsPage 
         ...(post.resolution.caption ? { caption: post.resolution.caption } : {}),
         downloadUrl: own.zipUrl ?? own.items[0]!.downloadUrl,
         media: { type: own.items[0]!.type, url: own.items[0]!.mediaUrl },
+        // The feed holds a carousel's children (each feed item is a whole v1 media): the viewer shows each one.
+        ...(post.type === 'carousel' && own.items.length > 1 ? { files: own.items.map(postFile) } : {}),
       };
     }),
     next: page.next,

@@ -49,6 +49,13 @@ describe('with a live session', () => {
     // The viewer's file (issue 37 point 8): a photo shown, a reel played, each a signed inline link.
     expect(body.posts.items.slice(0, 3).map((p: Json) => p.media.type)).toEqual(['image', 'image', 'video']);
     for (const post of body.posts.items) expect(post.media.url).toMatch(/^\/api\/v1\/media\//);
+    // A carousel's every file, each with its own signed links, for the viewer to show and save one by one; a single file's post carries none.
+    const carousel = body.posts.items[1];
+    expect(carousel.files.map((f: Json) => f.type)).toEqual(['image', 'video', 'video', 'video']);
+    expect(carousel.files[0].url).toBe(carousel.media.url);
+    for (const file of carousel.files) for (const link of [file.url, file.poster, file.downloadUrl]) expect(link).toMatch(/^\/api\/v1\/media\//);
+    expect(new Set(carousel.files.map((f: Json) => f.filename)).size).toBe(4);
+    expect(body.posts.items[0].files).toBeUndefined();
     expect(JSON.stringify(body)).not.toContain(rig.fake.cdnOrigin);
     expect(typeof body.posts.next).toBe('string');
 
