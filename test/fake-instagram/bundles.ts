@@ -66,11 +66,22 @@ export async function handleStatic(ctx: FakeContext, req: IncomingMessage, res: 
     // 10 MB, streamed: more than discovery reads of one bundle.
     const chunk = fillerModules('H', 200);
     for (let sent = 0; sent < 10 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (!res.write(chunk)) await drainedOrClosed(res);
     }
     return void res.end();
   }
   res.end(threadsBundle(ctx, name) ?? (name === 'PolarisRelay' ? relayBundle(ctx) : fillerModules(name, 400)));
+}
+
+/** Waits for room in the socket or its end, and leaves no listener behind: one per write added up past Node's 10. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 /** The foreign origin a hostile page links: discovery must never fetch from it. */

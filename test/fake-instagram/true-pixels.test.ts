@@ -49,7 +49,8 @@ describe('the fake posts’ qualities', () => {
         expect(Math.abs(width! - item.width) + Math.abs(height! - item.height), `${code} item ${index + 1}`).toBeLessThanOrEqual(1);
       }
     }
-  });
+    // Correctness, not speed: a carousel of joined videos fetches and probes a dozen files (27 s on a loaded machine).
+  }, 90_000);
 });
 
 // A profile picture's sizes share one CDN path and differ in `stp` (s150x150, s320x320): the fake's CDN answers each
