@@ -14,7 +14,6 @@ import {
 } from 'react-router';
 import { textDirection } from '../shared/language-codes.ts';
 import { languageInfo } from '../shared/languages.ts';
-import { ogImagePath } from '../shared/og-image.ts';
 import { localizePath, splitLanguage } from '../shared/routes.ts';
 import './app.css';
 import { LanguageGate } from './components/LanguageGate.tsx';
@@ -28,16 +27,7 @@ import { createTranslator, TranslatorProvider, type Strings } from './lib/transl
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  const common = readLocale<Strings & { pages: { home: { title: string } } }>(lang, 'common');
-  const title = common.pages.home.title;
-  return {
-    lang,
-    nativeName: languageInfo(lang).nativeName,
-    ogLocale: languageInfo(lang).ogLocale,
-    common,
-    ogImage: { path: ogImagePath(lang, title), alt: title },
-    origin: (process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
-  };
+  return { lang, nativeName: languageInfo(lang).nativeName, common: readLocale<Strings>(lang, 'common') };
 }
 
 /** The interface strings only change with the language, and a language change reloads the page. */

@@ -18,6 +18,7 @@ import { cobaltRoutes } from './http/cobalt/routes.ts';
 import { createLinkResolver } from './http/link-resolver.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, refuseConnect, requestIdFor, requestLimits } from './http/request-limits.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { resolveRoutes } from './http/resolve.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -59,6 +60,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 16_384 },

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, SERIOUS } from './axe.ts';
 import { expectRevalidates, htmlText, PAGE_ACCEPT } from './helpers.ts';
 import { readFileSync } from 'node:fs';
+import { homePageScripts } from '../../bench/home-scripts.ts';
 import { titleFromSlug } from '../../src/shared/blog-posts.ts';
 import sharp from 'sharp';
 import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
@@ -110,10 +111,10 @@ test('every route in every language is prerendered with its language, direction,
     expect(textOf(html, 'h1'), url).toBe(expected.h1);
     expect(textOf(html, 'title'), url).toBe(expected.title);
     expect(html.match(/<link rel="alternate" hreflang="/gi)?.length, url).toBe(LANGUAGE_CODES.length + 1);
-    // The language's share picture (issue 37 point 13), for Open Graph and Twitter alike.
+    // The language's share picture (issue 37 point 13), for Open Graph and for X's large card, which reads og:image.
     const image = ogImagePath(lang, json(lang, 'common').pages.home.title);
     expect(/<meta property="og:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
-    expect(/<meta name="twitter:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
+    expect(/<meta name="twitter:card" content="([^"]+)"/.exec(html)?.[1], url).toBe('summary_large_image');
     await expectRevalidates(request, url, response);
   };
   // Eight at a time, so the server's concurrency is used and the test stays short.
@@ -165,12 +166,25 @@ test('a page reached from a menu or the footer moves the focus to its content', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/de\/instagram-video-downloader$/);
   await expect(page.locator('main')).toBeFocused();
+  // The head follows the move: the tool's own tags, read from its page data (lib/page-head.server.ts).
+  await expect(page).toHaveTitle(de.pages.video.title);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de\/instagram-video-downloader$/);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   // The next Tab goes into the new page, not back into the header.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
   await page.getByRole('contentinfo').getByRole('link', { name: de.nav.contact, exact: true }).click();
   await expect(page).toHaveURL(/\/de\/contact$/);
   await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveTitle(de.pages.contact.title);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/de\/contact$/);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test('the home page’s start scripts build no head tags: each page’s come with its data', () => {
+  const scripts = homePageScripts('build/client').map((file) => readFileSync(file, 'utf8')).join('\n');
+  expect(scripts.length).toBeGreaterThan(1000);
+  for (const marker of ['og:locale', 'x-default', 'schema.org', 'summary_large_image']) expect(scripts, marker).not.toContain(marker);
 });
 
 test('menus close on an outside click', async ({ page }) => {

@@ -1,16 +1,12 @@
-/** What the root loader gives every page: its language, the interface strings, and the origin it was built for. */
+/** What the root loader gives every page: its language and the interface strings (the head's are the page's own: lib/page-head.server.ts). */
 import type { Language } from '../../shared/language-codes.ts';
 import type { Strings } from './translator.ts';
 
 export interface RootData {
   lang: Language;
-  /** The language's own name and Open Graph locale, read at build time so the language table stays off the page. */
+  /** The language's own name, read at build time so the language table stays off the page. */
   nativeName: string;
-  ogLocale: string;
   common: Strings;
-  origin: string;
-  /** The language's share picture (scripts/og-images.ts): its path, and what it shows for its alt text. */
-  ogImage: { path: string; alt: string };
 }
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;

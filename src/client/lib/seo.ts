@@ -1,4 +1,10 @@
-/** The head tags of a page: title, description, canonical, hreflang alternates, Open Graph, Twitter (with the language's share picture). */
+/**
+ * The head tags of a page: title, description, canonical, hreflang alternates, Open Graph (with the language's
+ * share picture) and X's card. X reads twitter:title, twitter:description and twitter:image from og:title,
+ * og:description and og:image when they are absent (developer.x.com/cards/markup, read 2026-11-27), so only the
+ * tags without an Open Graph twin are written: the card type (a large picture) and the picture's alt text. Every
+ * tag is in every page's JavaScript too, which builds the head again on a move inside the site.
+ */
 import type { MetaDescriptor } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from '../../shared/og-image.ts';
@@ -39,9 +45,6 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: 'og:image:height', content: String(OG_IMAGE_HEIGHT) },
     { property: 'og:image:alt', content: input.ogImage.alt },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: input.title },
-    { name: 'twitter:description', content: input.description },
-    { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: input.ogImage.alt },
   ];
   for (const data of input.structuredData ?? []) tags.push({ 'script:ld+json': data });

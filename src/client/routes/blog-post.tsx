@@ -4,8 +4,8 @@ import { Link, redirect, useLoaderData } from 'react-router';
 import { isBlogSlug, titleFromSlug } from '../../shared/blog-posts.ts';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
-import { rootDataOf } from '../lib/root-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { headOf } from '../lib/page-head.ts';
+import { pageHead, siteOrigin } from '../lib/page-head.server.ts';
 import { articleData } from '../lib/structured-data.ts';
 import NotFoundRoute, { meta as notFoundMeta } from './not-found.tsx';
 
@@ -14,7 +14,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slug = path.split('/').filter(Boolean).pop() ?? '';
   if (!isBlogSlug(slug)) throw redirect(localizePath(lang, '/blog'));
   const post = readBlogPost(slug, lang);
-  return { lang, slug, post, dateText: formatDate(post.date, lang) };
+  const title = `${post.title ?? titleFromSlug(slug)} | Gramsave`;
+  const description = post.excerpt ?? '';
+  // `/blog/x` and its short address `/x` are one article, whose canonical is the former.
+  const canonical = `/blog/${slug}`;
+  const origin = siteOrigin();
+  const head = pageHead(request, {
+    title,
+    description,
+    canonical,
+    type: 'article',
+    structuredData: post.html ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: origin + localizePath(lang, canonical), lang, origin })] : [],
+  });
+  return { lang, slug, post, dateText: formatDate(post.date, lang), head };
 }
 
 /**
@@ -30,27 +42,9 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 export const HydrateFallback = NotFoundRoute;
 
 export function meta(args: MetaArgs<typeof loader>) {
-  const { matches, location, loaderData } = args;
   // A mistyped address (clientLoader above) keeps the 404 page's title and noindex.
-  if (!isBlogSlug(splitLanguage(location.pathname).path.split('/').filter(Boolean).pop() ?? '')) return notFoundMeta(args);
-  const root = rootDataOf(matches);
-  const post = loaderData?.post;
-  const title = `${post?.title ?? titleFromSlug(loaderData?.slug ?? '')} | Gramsave`;
-  const description = post?.excerpt ?? '';
-  const { lang, path } = splitLanguage(location.pathname);
-  // `/blog/x` and its short address `/x` are one article, whose canonical is the former.
-  const canonical = `/blog/${path.split('/').filter(Boolean).pop() ?? ''}`;
-  return pageMeta({
-    title,
-    description,
-    pathname: location.pathname,
-    canonical,
-    origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage,
-    type: 'article',
-    structuredData: post?.html
-      ? [articleData({ title: post.title ?? title, description, date: post.date ?? '', url: root.origin + localizePath(lang, canonical), lang, origin: root.origin })]
-      : [],
-  });
+  if (!isBlogSlug(splitLanguage(args.location.pathname).path.split('/').filter(Boolean).pop() ?? '')) return notFoundMeta(args);
+  return headOf(args);
 }
 
 export default function BlogPostRoute() {

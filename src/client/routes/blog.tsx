@@ -1,12 +1,12 @@
 import { useTranslation } from '../lib/translator.ts';
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useLoaderData } from 'react-router';
 import { BLOG_POSTS } from '../../shared/blog-posts.ts';
 import { localizePath, splitLanguage } from '../../shared/routes.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { blogListView } from '../lib/blog-list.ts';
-import { commonString, rootDataOf } from '../lib/root-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { headOf } from '../lib/page-head.ts';
+import { pageHead, pageTexts } from '../lib/page-head.server.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);
@@ -15,13 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const date = post.date ?? ref.date;
     return { slug: ref.slug, date, dateText: formatDate(date, lang) ?? date, listed: ref.listed, title: post.title, excerpt: post.excerpt };
   });
-  return { lang, ...blogListView(entries) };
+  return { lang, ...blogListView(entries), head: pageHead(request, { ...pageTexts(lang, 'blog'), canonical: '/blog' }) };
 }
 
-export function meta({ matches, location }: MetaArgs<typeof loader>) {
-  const root = rootDataOf(matches);
-  return pageMeta({ title: commonString(root, 'pages.blog.title'), description: commonString(root, 'pages.blog.description'), pathname: location.pathname, canonical: '/blog', origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
-}
+export const meta = headOf;
 
 export default function BlogRoute() {
   const { t } = useTranslation();

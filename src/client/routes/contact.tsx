@@ -1,12 +1,15 @@
-import type { MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { splitLanguage } from '../../shared/routes.ts';
 import { ContactPage } from '../pages/ContactPage.tsx';
-import { commonString, rootDataOf } from '../lib/root-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { headOf } from '../lib/page-head.ts';
+import { pageHead, pageTexts } from '../lib/page-head.server.ts';
 
-export function meta({ matches, location }: MetaArgs) {
-  const root = rootDataOf(matches);
-  return pageMeta({ title: commonString(root, 'pages.contact.title'), description: commonString(root, 'pages.contact.description'), pathname: location.pathname, canonical: '/contact', origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { lang } = splitLanguage(new URL(request.url).pathname);
+  return { head: pageHead(request, { ...pageTexts(lang, 'contact'), canonical: '/contact' }) };
 }
+
+export const meta = headOf;
 
 export default function ContactRoute() {
   return <ContactPage />;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useLocation } from 'react-router';
 import { splitLanguage } from '../../shared/routes.ts';
 import { RecentSwitch } from '../components/RecentSwitch.tsx';
@@ -6,8 +6,8 @@ import { TextSections } from '../components/TextSections.tsx';
 import { formatDate } from '../lib/blog.server.ts';
 import { readLocale } from '../lib/content.server.ts';
 import type { LegalContent } from '../lib/content-types.ts';
-import { commonString, rootDataOf } from '../lib/root-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { headOf } from '../lib/page-head.ts';
+import { pageHead, pageTexts } from '../lib/page-head.server.ts';
 
 /** "3. Cookies and local storage" in every language's privacy policy (content/locales/{lang}/legal.json). */
 const PRIVACY_STORAGE_SECTION = 2;
@@ -17,16 +17,14 @@ const documentOf = (pathname: string) => (splitLanguage(pathname).path === '/pri
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const { lang } = splitLanguage(pathname);
-  const document = readLocale<LegalContent>(lang, 'legal')[documentOf(pathname)];
+  const doc = documentOf(pathname);
+  const document = readLocale<LegalContent>(lang, 'legal')[doc];
+  const head = pageHead(request, { ...pageTexts(lang, doc), canonical: `/${doc}` });
   // Dated by its last change (content/locales/{lang}/legal.json's `updated`), in the page's language.
-  return { document, lastUpdated: document.lastUpdated.replace('{{date}}', formatDate(document.updated, lang) ?? document.updated) };
+  return { document, lastUpdated: document.lastUpdated.replace('{{date}}', formatDate(document.updated, lang) ?? document.updated), head };
 }
 
-export function meta({ matches, location }: MetaArgs<typeof loader>) {
-  const root = rootDataOf(matches);
-  const doc = documentOf(location.pathname);
-  return pageMeta({ title: commonString(root, `pages.${doc}.title`), description: commonString(root, `pages.${doc}.description`), pathname: location.pathname, canonical: `/${doc}`, origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage });
-}
+export const meta = headOf;
 
 export default function LegalRoute() {
   const { document, lastUpdated } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaArgs, ShouldRevalidateFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { homeOrToolKind, splitLanguage } from '../../shared/routes.ts';
 import type { Language } from '../../shared/language-codes.ts';
@@ -9,8 +9,8 @@ import { readBlogPost } from '../lib/blog.server.ts';
 import { DownloaderPage } from '../pages/DownloaderPage.tsx';
 import { readLocale } from '../lib/content.server.ts';
 import type { ToolsContent } from '../lib/content-types.ts';
-import { commonString, rootDataOf } from '../lib/root-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { headOf } from '../lib/page-head.ts';
+import { pageHead, pageTexts } from '../lib/page-head.server.ts';
 import { pathChanged } from '../lib/path-changed.ts';
 import { faqPageData } from '../lib/structured-data.ts';
 
@@ -37,21 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const tool = toolOf(pathname);
   const { lang } = splitLanguage(pathname);
-  return { tool, lang, content: readLocale<ToolsContent>(lang, 'tools')[tool], guide: guideOf(tool, lang) };
+  const content = readLocale<ToolsContent>(lang, 'tools')[tool];
+  const head = pageHead(request, { ...pageTexts(lang, tool), canonical: toolById(tool).path, structuredData: [faqPageData(content.faq)] });
+  return { tool, lang, content, guide: guideOf(tool, lang), head };
 }
 
-export function meta({ matches, location, loaderData }: MetaArgs<typeof loader>) {
-  const root = rootDataOf(matches);
-  const tool = toolOf(location.pathname);
-  return pageMeta({
-    title: commonString(root, `pages.${tool}.title`),
-    description: commonString(root, `pages.${tool}.description`),
-    pathname: location.pathname,
-    canonical: toolById(tool).path,
-    origin: root.origin, ogLocale: root.ogLocale, ogImage: root.ogImage,
-    structuredData: loaderData ? [faqPageData(loaderData.content.faq)] : [],
-  });
-}
+export const meta = headOf;
 
 export default function ToolRoute() {
   const { tool, lang, content, guide } = useLoaderData<typeof loader>();

@@ -37,6 +37,7 @@ import { VerdictMemory } from './verdict-memory.ts';
 export interface ResolverLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  debug?(obj: object, msg: string): void;
 }
 
 export interface ResolverTimeouts {
@@ -229,7 +230,8 @@ export class Resolver {
 
   private hit(key: string, cached: RawResolution): RawResolution {
     countCacheLookup('hit');
-    this.logger.info({ target: key, cache: 'hit' }, 'resolve cache hit');
+    // Debug: at info a hit is the request's one line (http/request-log.ts), and the hits are counted in the metrics.
+    this.logger.debug?.({ target: key, cache: 'hit' }, 'resolve cache hit');
     return cached;
   }
 
