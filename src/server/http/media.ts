@@ -1,7 +1,7 @@
 /**
  * GET|HEAD /api/v1/media/{token}[?download=1]: one media file streamed from the CDN, never stored.
- * Range and conditionals are forwarded; backpressure holds end to end (the CDN body is piped into the
- * reply); a client that leaves aborts the upstream request at once. Failures before the first byte
+ * Range and conditionals are forwarded; backpressure holds end to end (the CDN body is written into the
+ * client's response as it comes); a client that leaves aborts the upstream request at once. Failures before the first byte
  * are JSON errors; after it, the socket is destroyed so the client sees a truncated download.
  */
 import type {} from '@fastify/compress';
