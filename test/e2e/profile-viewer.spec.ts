@@ -138,6 +138,8 @@ test('the profile view as a viewer at 390×844: rows first, a story item, a high
     await next.click();
     await expect(part).toHaveText(label('video', 2, 4));
     await expect(viewer).toHaveAccessibleName(post(2));
+    await expect(viewer.locator('video')).toHaveAccessibleName(`${text(en, 'profileView.carousel')} · ${carousel!.code}, ${label('video', 2, 4)}`);
+    expect(await axeViolations(page, SERIOUS)).toEqual([]);
     // The second file's own link (signed per answer, so compared by the file it names).
     await expect.poll(async () => signedFile((await viewer.locator('video').getAttribute('src'))!)).toBe(signedFile(files[1]!.url));
     const downloading = page.waitForEvent('download');

@@ -68,6 +68,9 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
   const first = place.item === 0 && place.file === 0;
   const last = place.item === items.length - 1 && place.file === parts - 1;
   const where = t('downloader.preview', { current: place.item + 1, total: items.length });
+  // A carousel file's place in its post ("Video 2 of 4"), which also names the file shown.
+  const part = parts > 1 ? itemLabel(t, file, place.file, parts) : '';
+  const fileName = part ? `${item.label}, ${part}` : item.label;
 
   return (
     // Esc closes the dialog natively; every way of closing ends in its close event.
@@ -90,9 +93,9 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
         </div>
         {/* Always there, so a screen reader hears the place change ("Video 2 of 4"); empty for an item of one file. */}
         <div aria-live="polite" className="flex min-h-5 items-center justify-center gap-2 text-sm text-slate-200">
-          {parts > 1 && (
+          {part && (
             <>
-              <p data-testid="viewer-part">{itemLabel(t, file, place.file, parts)}</p>
+              <p data-testid="viewer-part">{part}</p>
               <span aria-hidden="true" className="flex gap-1">
                 {item.files.map((one, at) => (
                   <span key={one.url} className={`size-1.5 rounded-full ${at === place.file ? 'bg-white' : 'bg-white/40'}`} />
@@ -103,9 +106,9 @@ export function ItemViewer({ items, start, onClose }: { items: ViewerItem[]; sta
         </div>
         <div className="flex min-h-0 flex-1 touch-pan-y items-center justify-center" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
           {file.type === 'video' ? (
-            <video key={file.url} src={file.url} poster={file.poster} controls autoPlay playsInline aria-label={item.label} className="max-h-full max-w-full" />
+            <video key={file.url} src={file.url} poster={file.poster} controls autoPlay playsInline aria-label={fileName} className="max-h-full max-w-full" />
           ) : (
-            <img key={file.url} src={file.url} alt={item.label} className="max-h-full max-w-full object-contain" />
+            <img key={file.url} src={file.url} alt={fileName} className="max-h-full max-w-full object-contain" />
           )}
         </div>
         <div className="flex flex-wrap items-center justify-center gap-3">
