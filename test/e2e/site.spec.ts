@@ -115,6 +115,9 @@ test('every route in every language is prerendered with its language, direction,
     const image = ogImagePath(lang, json(lang, 'common').pages.home.title);
     expect(/<meta property="og:image" content="https?:\/\/[^/"]+([^"]+)"/.exec(html)?.[1], url).toBe(image);
     expect(/<meta name="twitter:card" content="([^"]+)"/.exec(html)?.[1], url).toBe('summary_large_image');
+    // The stylesheet is in the page's head, not a request of its own that holds the first paint.
+    expect(html, url).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(/<head>[\s\S]*<style>([\s\S]*?)<\/style>[\s\S]*<\/head>/.exec(html)?.[1], url).toMatch(/tailwindcss[\s\S]*\[data-theme=dark\]/);
     await expectRevalidates(request, url, response);
   };
   // Eight at a time, so the server's concurrency is used and the test stays short.
