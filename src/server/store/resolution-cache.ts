@@ -21,6 +21,8 @@ interface WarnLogger {
 export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
   readonly backend = 'memory' as const;
   private readonly entries = new Map<string, { value: V; expires: number }>();
+  /** The most recently used key: a hit on it needs no move (a Map's delete and set on every hit of a popular post). */
+  private newest?: string;
 
   /** `now`: the clock entries expire by (a browser test moves one instance's forward: test/e2e/serve.ts). */
   constructor(
@@ -35,9 +37,15 @@ export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
   peek(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= this.now()) return undefined;
-    this.entries.set(key, entry); // most recently used goes last
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry); // most recently used goes last
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -45,6 +53,7 @@ export class MemoryResolutionCache<V = unknown> implements ResolutionCache<V> {
     if (ttlMs <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + ttlMs });
+    this.newest = key;
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
