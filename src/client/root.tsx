@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { textDirection } from '../shared/language-codes.ts';
 import { languageInfo } from '../shared/languages.ts';
-import { localizePath, splitLanguage } from '../shared/routes.ts';
+import { localizePath, splitLanguage } from '../shared/paths.ts';
 import './app.css';
 import { LanguageGate } from './components/LanguageGate.tsx';
 import { SiteShell } from './components/SiteShell.tsx';

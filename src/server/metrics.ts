@@ -3,6 +3,7 @@
  * Counters live at module level because prom-client refuses a second metric of the same name.
  */
 import { subscribe } from 'node:diagnostics_channel';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -57,6 +58,16 @@ export function countProxiedBytes(n: number): void {
  */
 export function meterProxiedBytes(body: Readable): void {
   body.once('resume', () => body.on('data', (chunk: Buffer | string) => countProxiedBytes(chunk.length)));
+}
+
+/** Count the bytes written into a response: the media proxy writes the CDN's body straight into it, with no stream to listen to. */
+export function meterProxiedWrites(response: ServerResponse): void {
+  const write = response.write as (this: ServerResponse, ...args: unknown[]) => boolean;
+  response.write = function (this: ServerResponse, ...args: unknown[]) {
+    const chunk = args[0] as { length?: unknown } | undefined;
+    if (typeof chunk?.length === 'number') countProxiedBytes(chunk.length);
+    return write.apply(this, args);
+  } as ServerResponse['write'];
 }
 
 const muxedDownloadsTotal = new Counter({

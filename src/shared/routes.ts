@@ -4,8 +4,11 @@
  * the sitemap and the server's redirect rules are all derived from this one table.
  */
 import { BLOG_SLUGS } from './blog-posts.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, type Language } from './language-codes.ts';
+import { LANGUAGE_CODES, type Language } from './language-codes.ts';
+import { HOME_ALIASES, localizePath, splitLanguage } from './paths.ts';
 import { TOOLS, type ToolId } from './tools.ts';
+
+export { HOME_ALIASES, homeOrToolKind, localizePath, splitLanguage, switchLanguage } from './paths.ts';
 
 export type PageKind =
   | { page: 'home' }
@@ -26,9 +29,6 @@ export interface SitePage {
 
 /** Where each language's 404 page is prerendered; the server answers it, with status 404, for unknown paths. */
 export const NOT_FOUND_PATH = '/__gramsave/not-found';
-
-/** Paths that show the home page (spec: /video, /photo, /story, /reel). */
-export const HOME_ALIASES = ['/video', '/photo', '/story', '/reel'] as const;
 
 /**
  * Addresses people guess, sent to the page they mean instead of the blog: the short words (/faq, /stories, /dp…)
@@ -100,38 +100,11 @@ export function canonicalPagePaths(): string[] {
   return SITE_PAGES.filter((p) => !p.canonicalOf).flatMap((p) => expandPattern(p.pattern));
 }
 
-export function localizePath(lang: Language, path: string): string {
-  if (lang === DEFAULT_LANGUAGE) return path;
-  return path === '/' ? `/${lang}` : `/${lang}${path}`;
-}
-
-/** Split `/fr/contact` into `fr` and `/contact`; a path without a language prefix is English. */
-export function splitLanguage(pathname: string): { lang: Language; path: string } {
-  const segments = pathname.split('/').filter(Boolean);
-  const first = segments[0];
-  if (first !== undefined && first !== DEFAULT_LANGUAGE && isLanguage(first)) {
-    return { lang: first, path: '/' + segments.slice(1).join('/') };
-  }
-  return { lang: DEFAULT_LANGUAGE, path: '/' + segments.join('/') };
-}
-
-/** Replace (or add) the language prefix of a path: what the language menu does. */
-export function switchLanguage(pathname: string, to: Language): string {
-  return localizePath(to, splitLanguage(pathname).path);
-}
-
 /** The canonical path (with language prefix) of a concrete page path. */
 export function canonicalPath(lang: Language, path: string): string {
   const page = findPage(path);
   const target = page?.canonicalOf ? page.canonicalOf(path) : path;
   return localizePath(lang, target);
-}
-
-/** The kind of a home or tool page, else undefined: what the site shell asks, answered without the blog's table. */
-export function homeOrToolKind(path: string): PageKind | undefined {
-  if (path === '/' || (HOME_ALIASES as readonly string[]).includes(path)) return { page: 'home' };
-  const tool = TOOLS.find((t) => t.path === path);
-  return tool ? { page: 'tool', tool: tool.id } : undefined;
 }
 
 export function findPage(path: string): SitePage | undefined {

@@ -8,7 +8,7 @@ import { axeViolations, SERIOUS } from './axe.ts';
 import { expectRevalidates, htmlText, PAGE_ACCEPT } from './helpers.ts';
 import { readFileSync } from 'node:fs';
 import { homePageScripts } from '../../bench/home-scripts.ts';
-import { titleFromSlug } from '../../src/shared/blog-posts.ts';
+import { BLOG_SLUGS, titleFromSlug } from '../../src/shared/blog-posts.ts';
 import sharp from 'sharp';
 import { LANGUAGE_CODES, textDirection, type Language } from '../../src/shared/language-codes.ts';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogImagePath } from '../../src/shared/og-image.ts';
@@ -181,10 +181,12 @@ test('a page reached from a menu or the footer moves the focus to its content', 
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });
 
-test('the home page’s start scripts build no head tags: each page’s come with its data', () => {
+test('the home page’s start scripts build no head tags (each page’s come with its data) and hold no blog table', () => {
   const scripts = homePageScripts('build/client').map((file) => readFileSync(file, 'utf8')).join('\n');
   expect(scripts.length).toBeGreaterThan(1000);
   for (const marker of ['og:locale', 'x-default', 'schema.org', 'summary_large_image']) expect(scripts, marker).not.toContain(marker);
+  // The articles' slugs are the page table's (shared/routes.ts), which the start reads nothing of (shared/paths.ts).
+  for (const slug of BLOG_SLUGS) expect(scripts, slug).not.toContain(slug);
 });
 
 test('menus close on an outside click', async ({ page }) => {

@@ -8,7 +8,7 @@ import { useAdsClient } from '../lib/ads-client.ts';
 import { useTranslation } from '../lib/translator.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { FormId } from '../../shared/tools.ts';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { watchInputModality } from '../lib/input-modality.ts';
 import { hasRecent, onRecentChange } from '../lib/recent-signal.ts';
 import { Spinner } from './Spinner.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/translator.ts';
 import { Link } from 'react-router';
 import type { Language } from '../../shared/language-codes.ts';
-import { localizePath } from '../../shared/routes.ts';
+import { localizePath } from '../../shared/paths.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { Menu, menuItemClass } from './Menu.tsx';

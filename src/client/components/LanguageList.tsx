@@ -6,7 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Language } from '../../shared/language-codes.ts';
-import { switchLanguage } from '../../shared/routes.ts';
+import { switchLanguage } from '../../shared/paths.ts';
 import { filterLanguages, languageEntries } from '../lib/language-search.ts';
 import { saveLanguage } from '../lib/saved-language.ts';
 import { useTranslation } from '../lib/translator.ts';

@@ -2,7 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
-import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/routes.ts';
+import { homeOrToolKind, localizePath, splitLanguage } from '../../shared/paths.ts';
 import { toolById } from '../../shared/tools.ts';
 import { deferredPart } from './StandingPart.tsx';
 import { Toasts } from './Toasts.tsx';

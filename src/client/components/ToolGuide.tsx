@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Language } from '../../shared/language-codes.ts';
-import { localizePath } from '../../shared/routes.ts';
+import { localizePath } from '../../shared/paths.ts';
 import { useTranslation } from '../lib/translator.ts';
 
 export interface ToolGuideLink {

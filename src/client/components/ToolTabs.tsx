@@ -1,6 +1,6 @@
 /** A strip of tool tabs above the link box (Video · Photo · Reels · Story · IGTV · Profile picture · Threads), as peers show. */
 import { Link, useLocation } from 'react-router';
-import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/paths.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { useTranslation } from '../lib/translator.ts';
 

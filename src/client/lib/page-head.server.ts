@@ -8,7 +8,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Language } from '../../shared/language-codes.ts';
 import { languageInfo } from '../../shared/languages.ts';
 import { ogImagePath } from '../../shared/og-image.ts';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { readLocale } from './content.server.ts';
 import { pageMeta, type PageMetaInput } from './seo.ts';
 

@@ -6,7 +6,7 @@
  * tag is in every page's JavaScript too, which builds the head again on a move inside the site.
  */
 import type { MetaDescriptor } from 'react-router';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from '../../shared/og-image.ts';
 import { seoLinksOf } from '../../shared/seo.ts';
 

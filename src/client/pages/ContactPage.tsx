@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../lib/translator.ts';
 import { useLocation } from 'react-router';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { sendContactMessage, type ContactOutcome } from '../lib/contact-api.ts';
 

@@ -1,6 +1,6 @@
 /** The home page below the box (spec §2): how-to and feature sections, the tools, key points and the FAQ. */
 import { Link, useLocation } from 'react-router';
-import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/paths.ts';
 import { toolById } from '../../shared/tools.ts';
 import { Faq } from '../components/Faq.tsx';
 import { TextSections } from '../components/TextSections.tsx';

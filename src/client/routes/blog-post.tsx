@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/translator.ts';
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { isBlogSlug, titleFromSlug } from '../../shared/blog-posts.ts';
-import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/paths.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { headOf } from '../lib/page-head.ts';
 import { pageHead, siteOrigin } from '../lib/page-head.server.ts';

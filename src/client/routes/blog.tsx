@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/translator.ts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useLoaderData } from 'react-router';
 import { BLOG_POSTS } from '../../shared/blog-posts.ts';
-import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/paths.ts';
 import { formatDate, readBlogPost } from '../lib/blog.server.ts';
 import { blogListView } from '../lib/blog-list.ts';
 import { headOf } from '../lib/page-head.ts';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { ContactPage } from '../pages/ContactPage.tsx';
 import { headOf } from '../lib/page-head.ts';
 import { pageHead, pageTexts } from '../lib/page-head.server.ts';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { HomePage } from '../pages/HomePage.tsx';
 import { readLocale } from '../lib/content.server.ts';
 import type { HomeContent } from '../lib/content-types.ts';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useLocation } from 'react-router';
-import { splitLanguage } from '../../shared/routes.ts';
+import { splitLanguage } from '../../shared/paths.ts';
 import { RecentSwitch } from '../components/RecentSwitch.tsx';
 import { TextSections } from '../components/TextSections.tsx';
 import { formatDate } from '../lib/blog.server.ts';

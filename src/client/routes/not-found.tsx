@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/translator.ts';
 import type { MetaArgs } from 'react-router';
 import { Link, useLocation } from 'react-router';
-import { localizePath, splitLanguage } from '../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../shared/paths.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { commonString, rootDataOf } from '../lib/root-data.ts';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { homeOrToolKind, splitLanguage } from '../../shared/routes.ts';
+import { homeOrToolKind, splitLanguage } from '../../shared/paths.ts';
 import type { Language } from '../../shared/language-codes.ts';
 import { TOOL_GUIDES } from '../../shared/tool-guides.ts';
 import { toolById, type ToolId } from '../../shared/tools.ts';

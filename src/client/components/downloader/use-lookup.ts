@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import type { Resolution } from '../../../shared/api.ts';
 import type { Language } from '../../../shared/language-codes.ts';
-import { localizePath } from '../../../shared/routes.ts';
+import { localizePath } from '../../../shared/paths.ts';
 import { formById, toolById, type FormId } from '../../../shared/tools.ts';
 import type { ResolveRequestBody } from '../../lib/api-client.ts';
 import type { Batch } from '../../lib/batch-links.ts';

@@ -1,6 +1,6 @@
 /** "Download More": a plain link that reloads the tool's page to reset it (spec §4). */
 import { useLocation } from 'react-router';
-import { localizePath, splitLanguage } from '../../../shared/routes.ts';
+import { localizePath, splitLanguage } from '../../../shared/paths.ts';
 import { useTranslation } from '../../lib/translator.ts';
 
 export function DownloadMoreLink() {

@@ -46,7 +46,7 @@ export function downloadName(payload: SingleMediaPayload): string {
   return payload.k === 'audio' && !payload.f.endsWith('.m4a') ? payload.f.replace(/(\.\w+)?$/, '.m4a') : payload.f;
 }
 
-export function mediaResponseHeaders(payload: SingleMediaPayload, upstream: UpstreamResponse, download: boolean): Record<string, string> {
+export function mediaResponseHeaders(payload: SingleMediaPayload, upstream: Pick<UpstreamResponse, 'status' | 'headers'>, download: boolean): Record<string, string> {
   const out: Record<string, string> = {
     'content-type': safeContentType(payload, header(upstream.headers, 'content-type')),
     'content-disposition': contentDisposition(downloadName(payload), download ? 'attachment' : 'inline'),

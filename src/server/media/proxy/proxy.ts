@@ -3,7 +3,8 @@
  * redirects are followed by hand (at most 3), each re-checked; DNS answers are checked inside the
  * connection (see allow-list.ts). The body is returned as a stream, never buffered.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { Writable } from 'node:stream';
+import { Agent, request, stream, type Dispatcher } from 'undici';
 import { ApiError } from '../../errors/api-error.ts';
 import { createMediaAllowList, MediaUrlRefused, systemResolver, type HostResolver } from './allow-list.ts';
 import { classifyUpstreamError, classifyUpstreamStatus, ClientGone, refusedError } from './upstream-errors.ts';
@@ -38,6 +39,18 @@ export interface MediaUpstream {
   close(): Promise<void>;
 }
 
+/** The status, headers and final URL of a 200/206/304 answer, before its body. */
+export type UpstreamHead = Omit<UpstreamResponse, 'body'>;
+
+export interface RelayingUpstream extends MediaUpstream {
+  /**
+   * Writes one file's body straight into the writable that `respond` returns for its 200/206/304 answer, with
+   * backpressure (issue 41 point 7: no readable stream between the CDN and the client, a third of the proxy's CPU).
+   * Rejects with ApiError or ClientGone, before `respond` (nothing sent yet) or after it (the body broke off).
+   */
+  relay(url: string, init: UpstreamRequest, respond: (head: UpstreamHead) => Writable): Promise<void>;
+}
+
 /** A desktop browser loading an image from an instagram.com page. */
 export const BROWSER_HEADERS: Record<string, string> = {
   'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -49,7 +62,7 @@ export const BROWSER_HEADERS: Record<string, string> = {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export function createMediaUpstream(media: { hosts: string[]; testOrigins: string[] }, options: MediaUpstreamOptions = {}): MediaUpstream {
+export function createMediaUpstream(media: { hosts: string[]; testOrigins: string[] }, options: MediaUpstreamOptions = {}): RelayingUpstream {
   const allowList = createMediaAllowList(media);
   const headersTimeout = options.headersTimeoutMs ?? 15_000;
   const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
@@ -109,7 +122,70 @@ export function createMediaUpstream(media: { hosts: string[]; testOrigins: strin
     }
   }
 
-  return { open, close: () => agent.close() };
+  async function relay(rawUrl: string, init: UpstreamRequest, respond: (head: UpstreamHead) => Writable): Promise<void> {
+    const method = init.method ?? 'GET';
+    let url = checked(rawUrl, undefined, 0);
+    for (let hop = 0; ; hop++) {
+      if (init.signal?.aborted) throw new ClientGone('client closed the connection');
+      // What came back: a success handed to `respond`, a redirect, or a failure whose first bytes are kept.
+      let answer: { status: number; headers: UpstreamResponse['headers']; sink?: Keeper } | undefined;
+      try {
+        await stream(url, { dispatcher: agent, method, headers: { ...BROWSER_HEADERS, ...init.headers }, signal: init.signal, headersTimeout, bodyTimeout }, ({ statusCode, headers }) => {
+          answer = { status: statusCode, headers };
+          if (statusCode === 200 || statusCode === 206 || statusCode === 304) return respond({ status: statusCode, headers, url });
+          answer.sink = new Keeper(REDIRECTS.has(statusCode) ? 16 * 1024 : 1024);
+          return answer.sink;
+        });
+      } catch (err) {
+        // A failure's body cut short by us once its first bytes were kept is no failure of the exchange.
+        if (!answer?.sink?.full || init.signal?.aborted) throw classifyUpstreamError(err, hop, init.signal);
+      }
+      if (!answer) throw new ApiError('upstream_unavailable', 'The media server could not be reached.');
+      if (!answer.sink) return;
+      if (REDIRECTS.has(answer.status)) {
+        const location = header(answer.headers, 'location');
+        if (!location) throw new ApiError('upstream_unavailable', 'The media server sent a redirect without a target.');
+        if (hop >= maxRedirects) throw new ApiError('upstream_unavailable', 'The media server redirected too many times.');
+        url = checked(location, url, hop + 1);
+        continue;
+      }
+      throw classifyUpstreamStatus(answer.status, answer.sink.text(), header(answer.headers, 'content-range'));
+    }
+  }
+
+  function checked(location: string, base: URL | undefined, hop: number): URL {
+    try {
+      return allowList.check(location, base);
+    } catch (err) {
+      if (err instanceof MediaUrlRefused) throw refusedError(err, hop);
+      throw err;
+    }
+  }
+
+  return { open, relay, close: () => agent.close() };
+}
+
+/** Keeps the first `limit` bytes of a body nobody downloads (a failure's text, a redirect's page) and cuts it there. */
+class Keeper extends Writable {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  full = false;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error) => void): void {
+    if (this.size < this.limit) this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size < this.limit) return done();
+    this.full = true;
+    done(new Error('kept enough of the body'));
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).subarray(0, this.limit).toString('utf8');
+  }
 }
 
 export function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
