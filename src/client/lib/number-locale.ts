@@ -5,7 +5,7 @@
  * from Intl with the 1080p and 12 written in the strings (read 2026-11-27 in the engine suite's browsers:
  * WebKitGTK `ar` 12.5 → ١٢٫٥ and `ar-u-nu-latn` → 12.5, Firefox ESR `ar` → 12.5). Persian and Bengali keep their
  * own digits, as every engine writes them; every other language writes Western digits. The engine suite
- * (test/engines/smoke.ts, "writes one kind of digit in a label") reads a carousel's labels as /ar and /fa render them.
+ * (test/engines/smoke.ts, "writes one kind of digit in a label") reads labels as /ar (a carousel) and /fa (a photo) render them.
  */
 import type { Language } from '../../shared/language-codes.ts';
 
