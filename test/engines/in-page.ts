@@ -123,11 +123,13 @@ export function styling(): Styling {
   const bareBackground = getComputedStyle(bare).backgroundColor;
   bare.remove();
   let sheets = 0;
-  // The site's own linked sheets: a <style> the toasts inject when a lookup reports (the reload of a `?url=` address
-  // looks its link up again, issue 37 point 9) is no part of the page's look.
+  // The site's own sheets: linked, or written inline by the prerender (issue 37's Lighthouse work), which carries
+  // Tailwind's rules (.bg-brand-700 among them). A <style> the toasts inject when a lookup reports (the reload of a
+  // `?url=` address looks its link up again, issue 37 point 9) is no part of the page's look.
+  const isTailwind = (sheet: CSSStyleSheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.bg-brand-700'));
   for (const sheet of document.styleSheets) {
     try {
-      if (sheet.href && sheet.cssRules.length > 0) sheets++;
+      if (sheet.cssRules.length > 0 && (sheet.href || isTailwind(sheet))) sheets++;
     } catch {
       // A cross-origin sheet hides its rules; ours are same-origin, so it does not count.
     }
