@@ -87,14 +87,13 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
           return reply.raw;
         });
       } catch (err) {
-        if (responded || err instanceof ClientGone) {
-          // The client sees a truncated download: the body broke off, or nobody is listening any more.
-          if (!responded) return dropReply(reply);
-          if (!(err instanceof ClientGone)) request.log.warn({ err }, 'media: the CDN body broke off');
-          reply.raw.destroy();
-          return;
+        if (!responded) {
+          if (err instanceof ClientGone) return dropReply(reply);
+          throw err;
         }
-        throw err;
+        // The body broke off after the head went out (or the client left): the client sees a truncated download.
+        if (!(err instanceof ClientGone)) request.log.warn({ err }, 'media: the CDN body broke off');
+        reply.raw.destroy();
       }
     },
   });

@@ -61,6 +61,8 @@ export const BROWSER_HEADERS: Record<string, string> = {
 };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The answers whose body is the file (or, for 304, its confirmation). */
+const delivered = (status: number): status is UpstreamResponse['status'] => status === 200 || status === 206 || status === 304;
 
 export function createMediaUpstream(media: { hosts: string[]; testOrigins: string[] }, options: MediaUpstreamOptions = {}): RelayingUpstream {
   const allowList = createMediaAllowList(media);
@@ -74,45 +76,31 @@ export function createMediaUpstream(media: { hosts: string[]; testOrigins: strin
     bodyTimeout,
   });
 
+  const requestOptions = (method: 'GET' | 'HEAD', init: UpstreamRequest) => ({
+    dispatcher: agent,
+    method,
+    headers: { ...BROWSER_HEADERS, ...init.headers },
+    signal: init.signal,
+    headersTimeout,
+    bodyTimeout,
+  });
+
   async function open(rawUrl: string, init: UpstreamRequest = {}): Promise<UpstreamResponse> {
     const method = init.method ?? 'GET';
-    let url: URL;
-    try {
-      url = allowList.check(rawUrl);
-    } catch (err) {
-      if (err instanceof MediaUrlRefused) throw refusedError(err, 0);
-      throw err;
-    }
+    let url = checked(rawUrl, undefined, 0);
     for (let hop = 0; ; hop++) {
       if (init.signal?.aborted) throw new ClientGone('client closed the connection');
       let res: Dispatcher.ResponseData;
       try {
-        res = await request(url, {
-          dispatcher: agent,
-          method,
-          headers: { ...BROWSER_HEADERS, ...init.headers },
-          signal: init.signal,
-          headersTimeout,
-          bodyTimeout,
-        });
+        res = await request(url, requestOptions(method, init));
       } catch (err) {
         throw classifyUpstreamError(err, hop, init.signal);
       }
       const { statusCode } = res;
-      if (statusCode === 200 || statusCode === 206 || statusCode === 304) {
-        return { status: statusCode, headers: res.headers, body: res.body, url };
-      }
+      if (delivered(statusCode)) return { status: statusCode, headers: res.headers, body: res.body, url };
       if (REDIRECTS.has(statusCode)) {
         await discard(res.body);
-        const location = header(res.headers, 'location');
-        if (!location) throw new ApiError('upstream_unavailable', 'The media server sent a redirect without a target.');
-        if (hop >= maxRedirects) throw new ApiError('upstream_unavailable', 'The media server redirected too many times.');
-        try {
-          url = allowList.check(location, url);
-        } catch (err) {
-          if (err instanceof MediaUrlRefused) throw refusedError(err, hop + 1);
-          throw err;
-        }
+        url = redirectTarget(res.headers, url, hop);
         continue;
       }
       const text = await readSmall(res.body, 1024).catch((err: unknown) => {
@@ -130,9 +118,9 @@ export function createMediaUpstream(media: { hosts: string[]; testOrigins: strin
       // What came back: a success handed to `respond`, a redirect, or a failure whose first bytes are kept.
       let answer: { status: number; headers: UpstreamResponse['headers']; sink?: Keeper } | undefined;
       try {
-        await stream(url, { dispatcher: agent, method, headers: { ...BROWSER_HEADERS, ...init.headers }, signal: init.signal, headersTimeout, bodyTimeout }, ({ statusCode, headers }) => {
+        await stream(url, requestOptions(method, init), ({ statusCode, headers }) => {
           answer = { status: statusCode, headers };
-          if (statusCode === 200 || statusCode === 206 || statusCode === 304) return respond({ status: statusCode, headers, url });
+          if (delivered(statusCode)) return respond({ status: statusCode, headers, url });
           answer.sink = new Keeper(REDIRECTS.has(statusCode) ? 16 * 1024 : 1024);
           return answer.sink;
         });
@@ -143,14 +131,19 @@ export function createMediaUpstream(media: { hosts: string[]; testOrigins: strin
       if (!answer) throw new ApiError('upstream_unavailable', 'The media server could not be reached.');
       if (!answer.sink) return;
       if (REDIRECTS.has(answer.status)) {
-        const location = header(answer.headers, 'location');
-        if (!location) throw new ApiError('upstream_unavailable', 'The media server sent a redirect without a target.');
-        if (hop >= maxRedirects) throw new ApiError('upstream_unavailable', 'The media server redirected too many times.');
-        url = checked(location, url, hop + 1);
+        url = redirectTarget(answer.headers, url, hop);
         continue;
       }
       throw classifyUpstreamStatus(answer.status, answer.sink.text(), header(answer.headers, 'content-range'));
     }
+  }
+
+  /** Where a redirect of hop `hop` leads, checked against the allow-list as the first address was. */
+  function redirectTarget(headers: UpstreamResponse['headers'], from: URL, hop: number): URL {
+    const location = header(headers, 'location');
+    if (!location) throw new ApiError('upstream_unavailable', 'The media server sent a redirect without a target.');
+    if (hop >= maxRedirects) throw new ApiError('upstream_unavailable', 'The media server redirected too many times.');
+    return checked(location, from, hop + 1);
   }
 
   function checked(location: string, base: URL | undefined, hop: number): URL {
