@@ -44,6 +44,14 @@ describe('rate limits (http/rate-limit.ts)', () => {
     for (let i = 0; i < 5; i++) expect((await get('/free')).statusCode).toBe(200);
   });
 
+  it('counts a HEAD to a limited GET route once, as the GET', async () => {
+    await appWith({ max: 2, timeWindow: '1 minute' });
+    const head = () => app!.inject({ method: 'HEAD', url: '/limited' });
+    expect((await head()).statusCode).toBe(200);
+    expect((await head()).statusCode).toBe(200);
+    expect((await head()).statusCode).toBe(429);
+  });
+
   it('sends the counters on every answer to a route that asks for them', async () => {
     await appWith({ max: 3, timeWindow: '1 minute', countersOnEveryAnswer: true });
     const first = await get('/limited');

@@ -52,20 +52,10 @@ export function windowMsOf(timeWindow: number | string): number {
   return Number(match[1]) * UNIT_MS[match[2]!]!;
 }
 
-/** Set on a request once a limit counted it, so that it is counted once. */
-const COUNTED = Symbol('rateLimitCounted');
-declare module 'fastify' {
-  interface FastifyRequest {
-    [COUNTED]: boolean;
-  }
-}
-
 function limiter(limit: RouteRateLimit, counter: WindowCounter) {
   const windowMs = windowMsOf(limit.timeWindow);
   const { max, allowList, countersOnEveryAnswer } = limit;
   return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    if (request[COUNTED]) return done();
-    request[COUNTED] = true;
     if (allowList?.(request)) return done();
     const most = typeof max === 'number' ? max : max(request);
     counter.incr(clientOf(request), windowMs, ({ current, ttl }) => {
@@ -89,12 +79,12 @@ function limiter(limit: RouteRateLimit, counter: WindowCounter) {
 
 const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   const shared = options.redis ? createFailoverCounter(options.redis, app.log) : undefined;
-  app.decorateRequest(COUNTED, false);
   app.addHook('onRoute', (route: RouteOptions) => {
     const limit = route.config?.rateLimit;
     if (!limit) return;
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const counter = shared ? shared.child(`${method}${route.url}:`) : localCounter(LOCAL_KEYS_PER_ROUTE);
+    // One hook a route, so one count a request (the HEAD twin Fastify makes of a GET route passes here on its own).
     const hook = limit.hook ?? 'onRequest';
     const own = route[hook];
     route[hook] = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), limiter(limit, counter)];
