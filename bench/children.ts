@@ -14,9 +14,13 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** A child script that sends `{ type: 'ready', url }` once it listens, and exits on any message. */
-export async function startChildScript(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerChild> {
-  const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** A child script that sends `{ type: 'ready', url }` once it listens, and exits on any message; worktree: run another checkout's copy. */
+export async function startChildScript(script: string, args: string[], nodeArgs: string[] = [], worktree?: string): Promise<ServerChild> {
+  const child = fork(worktree ? path.join(worktree, 'bench', script) : path.join(here, script), args, {
+    ...(worktree ? { cwd: worktree } : {}),
+    execArgv: ['--import', 'tsx', ...nodeArgs],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<{ url: string; metricsUrl?: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string; metricsUrl?: string }));
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
@@ -36,7 +40,10 @@ export async function startChildScript(script: string, args: string[], nodeArgs:
   };
 }
 
-/** nodeArgs: extra Node flags for the child (e.g. --cpu-prof for bench/profile.ts). */
-export function startServerChild(options: ServerChildOptions = {}, nodeArgs: string[] = []): Promise<ServerChild> {
-  return startChildScript('server-child.ts', [JSON.stringify(options)], nodeArgs);
+/**
+ * nodeArgs: extra Node flags for the child (e.g. --cpu-prof for bench/profile.ts). worktree: another checkout's app
+ * (its own code, its node_modules linked), for a before/after in the same rounds.
+ */
+export function startServerChild(options: ServerChildOptions = {}, nodeArgs: string[] = [], worktree?: string): Promise<ServerChild> {
+  return startChildScript('server-child.ts', [JSON.stringify(options)], nodeArgs, worktree);
 }

@@ -8,6 +8,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { request } from 'undici';
 import { fakeUpstreamEnv, startApp } from '../test/app-rig.ts';
@@ -94,8 +95,8 @@ function cpuRow(figure: string, cached: number | undefined, bare: number | undef
 }
 
 /** Two CPU figures as a row whose ratio is cached ÷ bare (how many times the floor's CPU a request costs). */
-function cpuTimesRow(issue: string, figure: string, cached: number | undefined, baseline: string, bare: number | undefined): BenchRow {
-  return cached === undefined || bare === undefined ? missing(issue, figure, 'no /proc here') : row(issue, figure, cached, 'µs', baseline, bare, 'ratio: × the floor (goal ≤ 1.3)');
+function cpuTimesRow(issue: string, figure: string, cached: number | undefined, baseline: string, bare: number | undefined, note = 'ratio: × the floor (goal ≤ 1.3)'): BenchRow {
+  return cached === undefined || bare === undefined ? missing(issue, figure, 'no /proc here') : row(issue, figure, cached, 'µs', baseline, bare, note);
 }
 
 /**
@@ -105,22 +106,28 @@ function cpuTimesRow(issue: string, figure: string, cached: number | undefined, 
  * go to a bare node:http server in the same rounds (startBareFloor): what the POST costs over the GET in Node
  * itself, an extra cost no framework on top of it can avoid (the ratios differ: a framework adds to both).
  */
-export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<BenchRow[]> {
+export async function cachedThroughputRows(rounds = 4, seconds = 3, against?: string): Promise<BenchRow[]> {
   const server = await startServerChild();
   let floors: [ServerChild, ServerChild] | undefined;
+  let old: ServerChild | undefined;
   try {
     await warmCache(server.url);
     floors = await startBareFloor(server);
     const [node, fastify] = floors;
+    if (against) {
+      old = await startServerChild({}, [], against);
+      await warmCache(old.url);
+    }
     const resolveRequests = [{ method: 'POST', path: '/api/v1/resolve', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) }];
-    for (const child of [server, node, fastify]) {
+    for (const child of [server, node, fastify, ...(old ? [old] : [])]) {
       await load(child.url, 20, 2, resolveRequests); // JIT warm-up
       await load(`${child.url}/healthz`, 20, 2);
     }
     type Pair = { get: RoundFigures[]; post: RoundFigures[] };
     const pair = (): Pair => ({ get: [], post: [] });
-    const figures = { app: pair(), node: pair(), fastify: pair() };
-    const loads = ([['app', server], ['node', node], ['fastify', fastify]] as const).flatMap(([name, child]) => [
+    const figures = { app: pair(), node: pair(), fastify: pair(), old: pair() };
+    const children = [['app', server], ['node', node], ['fastify', fastify], ...(old ? [['old', old] as const] : [])] as const;
+    const loads = children.flatMap(([name, child]) => [
       async () => figures[name].get.push(await measuredLoad(child, `${child.url}/healthz`, seconds)),
       async () => figures[name].post.push(await measuredLoad(child, `${child.url}/api/v1/resolve`, seconds, resolveRequests)),
     ]);
@@ -143,8 +150,17 @@ export async function cachedThroughputRows(rounds = 4, seconds = 3): Promise<Ben
       row('13', 'floor: bare node:http, same requests and bytes, POST ÷ GET', perSecond(figures.node.post), 'req/s', 'bare GET', perSecond(figures.node.get)),
       cpuRow('floor: bare node:http CPU per POST', cpu(figures.node.post), cpu(figures.node.get)),
       row('13', 'floor: bare Fastify, same requests and bytes, POST ÷ GET', perSecond(figures.fastify.post), 'req/s', 'bare Fastify GET', perSecond(figures.fastify.get)),
+      ...(old
+        ? [
+            row('41', `cached resolve against ${against}'s`, perSecond(figures.app.post), 'req/s', `${against}'s`, perSecond(figures.old.post)),
+            row('41', `${against}'s cached resolve against the bare Fastify POST`, perSecond(figures.old.post), 'req/s', 'bare Fastify POST', perSecond(figures.fastify.post)),
+            cpuTimesRow('41', `server CPU per cached resolve against ${against}'s`, cpu(figures.app.post), `per ${against}'s`, cpu(figures.old.post), 'ratio: × the other'),
+            cpuTimesRow('41', `${against}'s server CPU per cached resolve against bare Fastify per POST`, cpu(figures.old.post), 'per bare Fastify POST', cpu(figures.fastify.post)),
+          ]
+        : []),
     ];
   } finally {
+    await old?.stop();
     for (const floor of floors ?? []) await floor.stop();
     await server.stop();
   }
@@ -220,9 +236,17 @@ export async function concurrentResolveRows(connections = 200, duration = 10): P
   }
 }
 
-// `npx tsx bench/resolve.ts`: the cached-resolve rows alone (the app, bare node:http and bare Fastify, same rounds).
+/**
+ * `npx tsx bench/resolve.ts [rounds] [--against <worktree>]`: the cached-resolve rows alone (the app, bare node:http and
+ * bare Fastify, same rounds). --against: another worktree's app (an older commit checked out there, its node_modules
+ * linked) in the same rounds, the before/after of a change.
+ */
 if (process.argv[1]?.endsWith('resolve.ts')) {
-  void cachedThroughputRows().then(
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--against');
+  const against = at >= 0 ? path.resolve(args[at + 1]!) : undefined;
+  const rounds = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--against') ?? 4);
+  void cachedThroughputRows(rounds, 3, against).then(
     (rows) => {
       process.stdout.write(`${formatTable(rows)}\n`);
       process.exit(0);

@@ -18,6 +18,7 @@ import { cobaltRoutes } from './http/cobalt/routes.ts';
 import { createLinkResolver } from './http/link-resolver.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, refuseConnect, requestIdFor, requestLimits } from './http/request-limits.ts';
+import { lazyRequestLogger } from './http/lazy-request-logger.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { resolveRoutes } from './http/resolve.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 16_384 },

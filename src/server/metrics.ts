@@ -6,7 +6,8 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { RouteHistogram } from './route-histogram.ts';
 
 export const metricsRegistry = new Registry();
 
@@ -22,7 +23,7 @@ export const resolveStrategyTotal = new Counter({
 // Process and Node.js figures (CPU, memory, event-loop lag) are collected under METRICS_PREFIX: process-metrics.ts.
 
 /** Latency per route pattern (never the raw URL: tokens stay out, and cardinality stays bounded). */
-export const httpRequestDuration = new Histogram({
+export const httpRequestDuration = new RouteHistogram({
   name: 'gramsave_http_request_duration_seconds',
   help: 'Time from request to the end of the response, per route pattern.',
   labelNames: ['method', 'route', 'status'] as const,

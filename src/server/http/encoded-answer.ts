@@ -25,10 +25,11 @@ export class EncodedAnswer {
 
   /** The body for this request: a compressed copy when the client takes one (routes using it set compress: false). */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    // Header names in lower case, as Fastify stores them (security-headers.ts).
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
     const encoding = this.identity.length >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding'], BOTH) : undefined;
     if (!encoding) return reply.send(this.identity);
     const body = (this.copies[encoding] ??= compressors[encoding](this.identity));
-    return reply.header('Content-Encoding', encoding).send(body);
+    return reply.header('content-encoding', encoding).send(body);
   }
 }

@@ -6,7 +6,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 // A callback hook, not an async one: it runs on every resolve, and a promise per request showed in its profile.
 export function jsonOnlyNoStore(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  reply.header('Cache-Control', 'no-store');
+  reply.header('cache-control', 'no-store'); // lower case, as Fastify stores it (security-headers.ts)
   if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) done(new ApiError('unsupported_media_type', 'Send JSON (Content-Type: application/json).'));
   else done();
 }

@@ -14,7 +14,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpRequestDuration.observeRequest(request.method, route, String(reply.statusCode), reply.elapsedTime / 1000);
     done();
   });
 };

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { MAX_RESOLVE_BODY_BYTES, resolveRequestSchema } from '../../shared/api-schemas.ts';
+import { MAX_RESOLVE_BODY_BYTES } from '../../shared/api-schemas.ts';
 import type { Config } from '../config.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
 import type { RawResolution } from '../extract/raw.ts';
@@ -13,6 +13,7 @@ import { presentResolution } from '../media/present.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
+import { readResolveRequest } from './resolve-request.ts';
 import { createLinkLookup } from './link-resolver.ts';
 import { clientOf } from './access/identity.ts';
 import { lookupRouteConfig } from './access/lookup-route.ts';
@@ -67,7 +68,7 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
     // Not an async handler: a hit (most resolves) is answered in this call, without the handler's promise and an
     // await of an answer already here; only a lookup that has to wait returns a promise.
     (request, reply) => {
-      const body = resolveRequestSchema.safeParse(request.body);
+      const body = readResolveRequest(request.body);
       if (!body.success) {
         throw new ApiError('bad_request', 'Send {"url": "…"} with a link to Instagram content.', { fields: fieldsOf(body.error) });
       }

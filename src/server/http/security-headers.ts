@@ -24,14 +24,15 @@ const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
   // The public origin says how browsers reach us, whatever the proxy in front tells (or TRUST_PROXY believes).
   const httpsOrigin = config.publicOrigin.startsWith('https:');
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
+  // Names in lower case, as Fastify stores them: a mixed-case name is lowered into a new string on every call.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Content-Security-Policy', API_CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('content-security-policy', API_CSP);
     if (httpsOrigin || request.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
     done();
   });
