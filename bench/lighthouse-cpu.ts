@@ -1,0 +1,125 @@
+/**
+ * `npx tsx bench/lighthouse-cpu.ts <worktree A> <worktree B> [runs]`: Lighthouse's performance score with each
+ * main-thread task timed by its CPU time instead of its wall time, for comparing two builds on a loaded machine.
+ * Lighthouse's simulation (lantern) slows each task of the trace 4× from its wall duration, and here the wall time
+ * of a task grew two- to threefold whenever other work held the cores; the trace's thread time (tdur) hardly moves.
+ * Each run gathers once (Lighthouse's -G), squeezes every main-thread task and what it holds to its thread time
+ * (its events' start and length scaled by tdur/dur about the task's start, so nesting and attribution stand), and
+ * audits the artifacts again (-A). It prints both scores; the CPU-timed one is what a quiet machine would read,
+ * roughly. The builds alternate as in lighthouse-compare.ts. PROFILE=1 adds V8's sampling profiler to the trace
+ * (its overhead is in the figures then): `node bench/trace-profile.mjs <run folder>/defaultPass.trace.wall.json`
+ * names the functions inside each long task.
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, LAUNCH_FLAGS } from './lighthouse.ts';
+
+interface Ev {
+  name: string;
+  ph?: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+}
+
+const [treeA, treeB, runsArg = '3'] = process.argv.slice(2);
+if (!treeA || !treeB) throw new Error('usage: npx tsx bench/lighthouse-cpu.ts <worktree A> <worktree B> [runs]');
+const trees = [path.resolve(treeA), path.resolve(treeB)];
+const pages = (process.env.PAGES ?? '/,/fr/instagram-video-downloader').split(',');
+const out = process.env.OUT ?? path.join(os.tmpdir(), 'lighthouse-cpu');
+
+async function serve(tree: string) {
+  const child = fork(path.join(tree, 'bench/server-child.ts'), [JSON.stringify({ realBuild: true })], { cwd: tree, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`${tree}: server exited (${code})`)));
+  });
+  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))) };
+}
+
+/** Every main-thread task of the page's renderer squeezed to its thread time, with what it holds. */
+export function squeezeToCpuTime(events: Ev[]) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((n) => n.name === 'navigationStart' && n.pid === e.pid && n.args?.data?.isLoadingMainFrame && n.args.data.documentLoaderURL?.startsWith('http')));
+  if (!main) throw new Error('the trace has no renderer main thread');
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur && e.tdur !== undefined);
+  let i = 0;
+  for (const task of tasks) {
+    const end = task.ts + task.dur!;
+    const ratio = Math.min(1, task.tdur! / task.dur!);
+    while (i < onMain.length && onMain[i]!.ts < task.ts) i++;
+    for (let j = i; j < onMain.length && onMain[j]!.ts < end; j++) {
+      const e = onMain[j]!;
+      if (e === task || e.ts + (e.dur ?? 0) > end) continue;
+      e.ts = task.ts + (e.ts - task.ts) * ratio;
+      if (e.dur) e.dur *= ratio;
+    }
+    task.dur! *= ratio;
+  }
+}
+
+type Scores = { score: number; fcp: number; lcp: number; tbt: number; si: number };
+type Lhr = { categories: { performance?: { score: number | null } }; audits: Record<string, { numericValue?: number }> };
+const scores = (lhr: Lhr): Scores => ({
+  score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+  fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+  lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+  tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+  si: lhr.audits['speed-index']?.numericValue ?? NaN,
+});
+const show = (s: Scores) => `score ${s.score} FCP ${s.fcp.toFixed(0)} LCP ${s.lcp.toFixed(0)} SI ${s.si.toFixed(0)} TBT ${s.tbt.toFixed(0)}`;
+
+async function measure(url: string, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LAUNCH_FLAGS, logLevel: 'silent' });
+  let wall;
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], gatherMode: dir, auditMode: dir, ...(process.env.PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) });
+    if (!result || result.lhr.runtimeError) throw new Error(`${url}: ${result?.lhr.runtimeError?.code ?? 'no result'}`);
+    wall = scores(result.lhr);
+  } finally {
+    await chrome.kill();
+  }
+  const traceFile = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.trace.json'))!);
+  const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: Ev[] };
+  writeFileSync(traceFile.replace(/\.json$/, '.wall.json'), JSON.stringify(trace));
+  squeezeToCpuTime(trace.traceEvents);
+  writeFileSync(traceFile, JSON.stringify(trace));
+  const again = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], auditMode: dir });
+  writeFileSync(path.join(dir, 'cpu-lhr.json'), again!.report as string);
+  return { wall, cpu: scores(again!.lhr) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const servers = await Promise.all(trees.map(serve));
+const readings = new Map<string, Scores[]>();
+try {
+  for (let run = 0; run < Number(runsArg); run++) {
+    for (const page of pages) {
+      for (const i of run % 2 ? [1, 0] : [0, 1]) {
+        const name = `${path.basename(trees[i]!)}${page.replace(/\//g, '_')}`;
+        try {
+          const r = await measure(servers[i]!.url + page, path.join(out, `${name}-${run}`));
+          readings.set(name, [...(readings.get(name) ?? []), r.cpu]);
+          process.stdout.write(`${name} run ${run} (load ${os.loadavg()[0]!.toFixed(1)}): CPU-timed ${show(r.cpu)} · as measured ${show(r.wall)}\n`);
+        } catch (error) {
+          process.stdout.write(`${name} run ${run}: ${(error as Error).message}\n`);
+        }
+      }
+    }
+  }
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+}
+process.stdout.write(`\nmedians, CPU-timed (artifacts in ${out}):\n`);
+for (const [name, rs] of readings) {
+  const m = Object.fromEntries(Object.keys(rs[0]!).map((k) => [k, median(rs.map((r) => r[k as keyof Scores]))])) as unknown as Scores;
+  process.stdout.write(`${name}: ${show(m)}\n`);
+}
