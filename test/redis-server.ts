@@ -24,18 +24,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+/**
+ * Until the server on `port` answers as process `pid`: a free port handed out by the kernel can be taken by another
+ * test's server (or a connection's local end) before ours binds it; ours then exits, and a PING alone would have been
+ * answered by the other's server, which its own test stops under us (a suite run met it as counts read from nowhere).
+ */
+async function waitForServer(port: number, pid: number | undefined, exited: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end('PING\r\n');
-        socket.once('data', (d) => resolve(d.toString().startsWith('+PONG')));
-      });
-      socket.once('error', () => resolve(false));
-      socket.once('close', () => resolve(false));
+    if (exited()) return false;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end('INFO server\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.once('error', () => resolve(''));
+      socket.once('close', () => resolve(text));
     });
-    if (ok) return;
+    const answeredPid = /process_id:(\d+)/.exec(answer)?.[1];
+    if (answeredPid !== undefined) return Number(answeredPid) === pid;
     if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -49,7 +55,18 @@ export interface TestRedis {
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestRedisOn(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error;
+    }
+  }
+}
+
+export class PortTaken extends Error {}
+
+export async function startTestRedisOn(port: number): Promise<TestRedis> {
   let child: ChildProcess | undefined;
   const handle: TestRedis = {
     url: `redis://127.0.0.1:${port}`,
@@ -57,13 +74,18 @@ export async function startTestRedis(): Promise<TestRedis> {
     async start() {
       // Once only: a second spawn on the same port fails to bind, and the first would be left running for good.
       if (child && child.exitCode === null) return;
-      child = spawn(REDIS_SERVER_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      await waitForPort(port, 5000);
+      const spawned = spawn(REDIS_SERVER_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawned;
+      const ours = await waitForServer(port, spawned.pid, () => spawned.exitCode !== null || spawned.signalCode !== null, 5000);
+      if (!ours) {
+        await handle.stop();
+        throw new PortTaken(`port ${port} was taken before redis-server bound it`);
+      }
     },
     async stop() {
       const running = child;
       child = undefined;
-      if (!running || running.exitCode !== null) return;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
       await new Promise<void>((resolve) => {
         running.once('exit', () => resolve());
         running.kill('SIGKILL');

@@ -17,6 +17,15 @@ test.describe('with no script run at all', () => {
       await expect(page.locator('main h1')).toBeVisible({ timeout: 1 });
       await expect(page.locator('footer').first()).toBeVisible({ timeout: 1 });
       expect(await page.locator('div[hidden][id^="S:"], template[id^="B:"]').count(), 'parts written out of place').toBe(0);
+      // The first frame waits for the whole main content (a busy phone's parser yields mid-page, and a frame of a
+      // half-parsed header or tool tabs moved once the rest came): the render-blocking link's target follows main.
+      const heldUntil = await page.evaluate(() => {
+        const href = document.querySelector('link[rel="expect"][blocking="render"]')?.getAttribute('href');
+        const target = href ? document.querySelector(href) : null;
+        const main = document.querySelector('main');
+        return Boolean(target && main && main.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING && !main.contains(target));
+      });
+      expect(heldUntil, 'the first frame waits for the part after main').toBe(true);
     });
   }
 });

@@ -19,7 +19,7 @@ export function Footer({ lang, faqHref, variant = 'default' }: FooterProps) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
+    <footer id="site-footer" className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto max-w-6xl px-4 py-10">
         {variant === 'igtv' && <p className="mb-8 max-w-3xl text-slate-300">{t('footer.igtvNote')}</p>}
         <div className="grid gap-8 sm:grid-cols-3">
