@@ -14,3 +14,8 @@ const OWN_DIGITS: Partial<Record<Language, string>> = { fa: 'arabext', bn: 'beng
 export function numberLocale(lang: Language): string {
   return `${lang}-u-nu-${OWN_DIGITS[lang] ?? 'latn'}`;
 }
+
+/** Whether the page writes Western digits (0-9), as every language but Persian and Bengali does. */
+export function writesWesternDigits(lang: Language): boolean {
+  return !OWN_DIGITS[lang];
+}

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '../../shared/language-codes.ts';
+import { numberLocale } from './number-locale.ts';
 import { createTranslator, type Strings } from './translator.ts';
 
 const strings: Strings = {
@@ -57,5 +59,37 @@ describe('numbers in the page language', () => {
     expect([1, 3, 5, 22, 25].map((count) => pl.t('files', { count }))).toEqual(['one', 'few', 'many', 'few', 'many']);
     const uk = createTranslator('uk', strings);
     expect([1, 21, 3, 11].map((count) => uk.t('files', { count }))).toEqual(['one', 'one', 'few', 'many']);
+  });
+});
+
+describe('Intl on first need', () => {
+  const real = { NumberFormat: Intl.NumberFormat, PluralRules: Intl.PluralRules };
+  const made = { NumberFormat: 0, PluralRules: 0 };
+  // Intl's own constructors, counted.
+  beforeEach(() => {
+    for (const name of ['NumberFormat', 'PluralRules'] as const) {
+      made[name] = 0;
+      Object.assign(Intl, { [name]: new Proxy(real[name], { construct: (target, args) => (made[name]++, Reflect.construct(target, args) as object) }) });
+    }
+  });
+  afterEach(() => Object.assign(Intl, real));
+
+  it('makes no formatter for strings without a count or a fraction, and each at most once', () => {
+    const strings = { year: '© {{year}} Gramsave', plain: 'Paste a link', found_one: '{{count}} file', found_other: '{{count}} files', size: '{{mb}} MB' };
+    const { t } = createTranslator('en', strings);
+    expect([t('plain'), t('year', { year: 2026 })]).toEqual(['Paste a link', '© 2026 Gramsave']);
+    expect(made).toEqual({ NumberFormat: 0, PluralRules: 0 });
+    expect([t('found', { count: 1 }), t('found', { count: 2 })]).toEqual(['1 file', '2 files']);
+    expect(made.PluralRules).toBe(1);
+    expect([t('size', { mb: 1.5 }), t('size', { mb: 2.25 })]).toEqual(['1.5 MB', '2.25 MB']);
+    expect(made.NumberFormat).toBe(1);
+  });
+
+  it('writes whole numbers as Intl would in every language, without a formatter where the digits are Western', () => {
+    for (const lang of LANGUAGE_CODES) {
+      const intl = new Intl.NumberFormat(numberLocale(lang), { useGrouping: false, maximumFractionDigits: 2 });
+      const { t } = createTranslator(lang, { n: '{{n}}' });
+      for (const n of [0, 7, 12, 1080, 2026, 123456789, -3, 2.5]) expect(t('n', { n }), `${lang} ${n}`).toBe(intl.format(n));
+    }
   });
 });

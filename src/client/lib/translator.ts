@@ -6,7 +6,7 @@
  */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { Language } from '../../shared/language-codes.ts';
-import { numberLocale } from './number-locale.ts';
+import { numberLocale, writesWesternDigits } from './number-locale.ts';
 
 export interface Strings {
   [key: string]: string | Strings;
@@ -31,14 +31,26 @@ function lookup(strings: Strings, key: string): string | undefined {
 }
 
 export function createTranslator(language: Language, strings: Strings): Translator {
-  const plurals = new Intl.PluralRules(language);
+  // Intl's formatters are made on first need, not with the translator: the first one of a page loads ICU's data,
+  // 45 ms of the main thread inside the home page's hydration in a Lighthouse trace (CPU profile, 2026-11-27; 69 ms
+  // for a first NumberFormat in Node), the longest task Lighthouse counted as blocking, for strings that mostly
+  // hold neither a count nor a number. A whole number in Western digits is written as Intl would write it without
+  // grouping (translator.test.ts checks every language), so the footer's year needs no formatter either.
+  let plurals: Intl.PluralRules | undefined;
+  let numbers: Intl.NumberFormat | undefined;
+  const western = writesWesternDigits(language);
   // Numbers in the page's digits (number-locale.ts: Persian ۱۲, Bengali ১২, the others 12, in every engine); no grouping,
   // since a year or a pixel width must not read "2,026".
-  const numbers = new Intl.NumberFormat(numberLocale(language), { useGrouping: false, maximumFractionDigits: 2 });
-  const show = (value: unknown) => (typeof value === 'number' ? numbers.format(value) : String(value));
+  const show = (value: unknown) => {
+    if (typeof value !== 'number') return String(value);
+    if (western && Number.isSafeInteger(value) && value >= 0) return String(value);
+    numbers ??= new Intl.NumberFormat(numberLocale(language), { useGrouping: false, maximumFractionDigits: 2 });
+    return numbers.format(value);
+  };
+  const pluralOf = (count: number) => (plurals ??= new Intl.PluralRules(language)).select(count);
   const find = (key: string, count: number | undefined): string | undefined => {
     if (typeof count !== 'number') return lookup(strings, key);
-    return (count === 0 ? lookup(strings, `${key}_zero`) : undefined) ?? lookup(strings, `${key}_${plurals.select(count)}`) ?? lookup(strings, `${key}_other`) ?? lookup(strings, key);
+    return (count === 0 ? lookup(strings, `${key}_zero`) : undefined) ?? lookup(strings, `${key}_${pluralOf(count)}`) ?? lookup(strings, `${key}_other`) ?? lookup(strings, key);
   };
   return {
     language,
