@@ -31,16 +31,26 @@ export const httpRequestDuration = new RouteHistogram({
   registers: [metricsRegistry],
 });
 
-/** Resolution cache lookups: the hit ratio is hit / (hit + miss). */
+/**
+ * Resolution cache lookups: the hit ratio is hit / (hit + miss). Counted in two numbers and handed to the counter when
+ * it is read (collect runs before every scrape): inc() checks and hashes its label object, once per cached resolve.
+ */
+const cacheLookups = { hit: 0, miss: 0 };
 export const resolveCacheTotal = new Counter({
   name: 'gramsave_resolve_cache_total',
   help: 'Resolution cache lookups by result (hit or miss).',
   labelNames: ['result'] as const,
   registers: [metricsRegistry],
+  collect() {
+    for (const result of ['hit', 'miss'] as const) {
+      if (cacheLookups[result] > 0) this.inc({ result }, cacheLookups[result]);
+      cacheLookups[result] = 0;
+    }
+  },
 });
 
 export function countCacheLookup(result: 'hit' | 'miss'): void {
-  resolveCacheTotal.inc({ result });
+  cacheLookups[result] += 1;
 }
 
 const proxiedBytesTotal = new Counter({
