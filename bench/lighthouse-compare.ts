@@ -7,7 +7,6 @@
  * A fresh Chromium per run: the language chosen on one page is remembered, and sent "/" of the next run to /fr.
  * PAGES (comma-separated) overrides the pages: by default the two the issue names.
  */
-import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, LAUNCH_FLAGS } from './lighthouse.ts';
 import { pageLoadFigures, type PageLoadFigures } from './page-load-figures.ts';
+import { serveBuild } from './build-server.ts';
 
 const [treeA, treeB, runsArg = '3'] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: npx tsx bench/lighthouse-compare.ts <worktree A> <worktree B> [runs]');
@@ -22,15 +22,6 @@ const trees = [path.resolve(treeA), path.resolve(treeB)];
 const pages = (process.env.PAGES ?? '/,/fr/instagram-video-downloader').split(',');
 const out = process.env.OUT ?? path.join(os.tmpdir(), 'lighthouse-compare');
 mkdirSync(out, { recursive: true });
-
-async function serve(tree: string) {
-  const child = fork(path.join(tree, 'bench/server-child.ts'), [JSON.stringify({ realBuild: true })], { cwd: tree, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`${tree}: server exited (${code})`)));
-  });
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))) };
-}
 
 type Reading = PageLoadFigures & { score: number; fcp: number; lcp: number; tbt: number; cls: number };
 
@@ -61,7 +52,7 @@ const show = (r: Reading) =>
   `before paint ${r.requestsBeforePaint} requests ${r.kbBeforePaint.toFixed(1)} KB · DOM ${r.domNodes} · CPU before paint ${r.cpuBeforePaintMs.toFixed(0)} ms, ` +
   `all ${r.cpuMs.toFixed(0)} ms, largest task ${r.largestTaskCpuMs.toFixed(0)} ms, TBT by CPU time ${r.lanternTbtMs.toFixed(0)} ms`;
 
-const servers = await Promise.all(trees.map(serve));
+const servers = await Promise.all(trees.map(serveBuild));
 const readings = new Map<string, Reading[]>();
 try {
   for (let run = 0; run < Number(runsArg); run++) {

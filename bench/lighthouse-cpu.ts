@@ -10,24 +10,15 @@
  * (its overhead is in the figures then): `node bench/trace-profile.mjs <run folder>/defaultPass.trace.wall.json`
  * names the functions inside each long task.
  */
-import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, LAUNCH_FLAGS } from './lighthouse.ts';
+import { serveBuild } from './build-server.ts';
+import type { TraceEvent } from './page-load-figures.ts';
 
-interface Ev {
-  name: string;
-  ph?: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
-}
 
 const [treeA, treeB, runsArg = '3'] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: npx tsx bench/lighthouse-cpu.ts <worktree A> <worktree B> [runs]');
@@ -35,17 +26,8 @@ const trees = [path.resolve(treeA), path.resolve(treeB)];
 const pages = (process.env.PAGES ?? '/,/fr/instagram-video-downloader').split(',');
 const out = process.env.OUT ?? path.join(os.tmpdir(), 'lighthouse-cpu');
 
-async function serve(tree: string) {
-  const child = fork(path.join(tree, 'bench/server-child.ts'), [JSON.stringify({ realBuild: true })], { cwd: tree, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`${tree}: server exited (${code})`)));
-  });
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))) };
-}
-
 /** Every main-thread task of the page's renderer squeezed to its thread time, with what it holds. */
-export function squeezeToCpuTime(events: Ev[]) {
+export function squeezeToCpuTime(events: TraceEvent[]) {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((n) => n.name === 'navigationStart' && n.pid === e.pid && n.args?.data?.isLoadingMainFrame && n.args.data.documentLoaderURL?.startsWith('http')));
   if (!main) throw new Error('the trace has no renderer main thread');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
@@ -88,7 +70,7 @@ async function measure(url: string, dir: string) {
     await chrome.kill();
   }
   const traceFile = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.trace.json'))!);
-  const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: Ev[] };
+  const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] };
   writeFileSync(traceFile.replace(/\.json$/, '.wall.json'), JSON.stringify(trace));
   squeezeToCpuTime(trace.traceEvents);
   writeFileSync(traceFile, JSON.stringify(trace));
@@ -98,7 +80,7 @@ async function measure(url: string, dir: string) {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const servers = await Promise.all(trees.map(serve));
+const servers = await Promise.all(trees.map(serveBuild));
 const readings = new Map<string, Scores[]>();
 try {
   for (let run = 0; run < Number(runsArg); run++) {

@@ -7,7 +7,7 @@
  * quiet machine's TBT would be, roughly.
  */
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph?: string;
   pid: number;
