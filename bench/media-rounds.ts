@@ -6,11 +6,10 @@
  * of another worktree (an older commit checked out there, its node_modules linked) runs as a fourth path in the same
  * rounds: the bisect's comparison (new ÷ old, throughput and CPU per 100 MB).
  */
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Agent } from 'undici';
 import { signMediaToken } from '../src/server/media/token.ts';
-import type { ChildMessage, ParentMessage } from './media-child.ts';
+import type { ParentMessage } from './media-child.ts';
 import { download, MB, SECRET, startChild, type Child } from './media.ts';
 
 const median = (values: number[]) => {
@@ -18,19 +17,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-/** The media child of another worktree (its own app code), started from there. */
-async function startChildOf(worktree: string, args: string[]): Promise<Child> {
-  const child = fork(path.join(worktree, 'bench/media-child.ts'), args, { cwd: worktree, execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = () =>
-    new Promise<ChildMessage>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as ChildMessage));
-      child.once('exit', (code) => reject(new Error(`${worktree}'s media child exited (${code})`)));
-    });
-  const ready = await next();
-  if (ready.type !== 'ready') throw new Error('media child did not start');
-  return { process: child, url: ready.url, ask: (message) => ((child.send(message), next())) };
-}
 
 export interface PathFigures {
   MBps: number;
@@ -42,7 +28,7 @@ export async function mediaRounds(rounds = 9, against?: string): Promise<{ paths
   const cdn = await startChild(['cdn']);
   const app = await startChild(['app', cdn.url, SECRET]);
   const relay = await startChild(['relay', cdn.url]);
-  const old = against ? await startChildOf(against, ['app', cdn.url, SECRET]) : undefined;
+  const old = against ? await startChild(['app', cdn.url, SECRET], [], against) : undefined;
   const agent = new Agent({ keepAliveTimeout: 5_000 });
   try {
     const oe = (Math.floor(Date.now() / 1000) + 86_400).toString(16);

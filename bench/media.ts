@@ -61,13 +61,20 @@ export interface Child {
   ask(message: ParentMessage): Promise<ChildMessage>;
 }
 
-/** nodeArgs: extra Node flags (bench/profile.ts profiles the app child with --cpu-prof). */
-export async function startChild(args: string[], nodeArgs: string[] = []): Promise<Child> {
-  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * nodeArgs: extra Node flags (bench/profile.ts profiles the app child with --cpu-prof). worktree: another checkout's
+ * media child, its own app code (bench/media-rounds.ts's --against).
+ */
+export async function startChild(args: string[], nodeArgs: string[] = [], worktree?: string): Promise<Child> {
+  const script = worktree ? path.join(worktree, 'bench/media-child.ts') : CHILD;
+  const child = fork(script, args, { ...(worktree ? { cwd: worktree } : {}), execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>
     new Promise<ChildMessage>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as ChildMessage));
-      child.once('exit', (code) => reject(new Error(`bench child exited (${code})`)));
+      // One exit listener per question, taken off with its answer: a run asks dozens of questions, and kept
+      // listeners set off Node's MaxListenersExceededWarning.
+      const exited = (code: number | null) => reject(new Error(`${script} exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (m) => (child.off('exit', exited), resolve(m as ChildMessage)));
     });
   const ready = await next();
   if (ready.type !== 'ready') throw new Error('bench child did not start');
