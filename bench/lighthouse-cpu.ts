@@ -11,20 +11,13 @@
  * names the functions inside each long task.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, LAUNCH_FLAGS } from './lighthouse.ts';
-import { serveBuild } from './build-server.ts';
+import { compareBuilds } from './two-builds.ts';
 import type { TraceEvent } from './page-load-figures.ts';
 
-
-const [treeA, treeB, runsArg = '3'] = process.argv.slice(2);
-if (!treeA || !treeB) throw new Error('usage: npx tsx bench/lighthouse-cpu.ts <worktree A> <worktree B> [runs]');
-const trees = [path.resolve(treeA), path.resolve(treeB)];
-const pages = (process.env.PAGES ?? '/,/fr/instagram-video-downloader').split(',');
-const out = process.env.OUT ?? path.join(os.tmpdir(), 'lighthouse-cpu');
 
 /** Every main-thread task of the page's renderer squeezed to its thread time, with what it holds. */
 export function squeezeToCpuTime(events: TraceEvent[]) {
@@ -79,29 +72,13 @@ async function measure(url: string, dir: string) {
   return { wall, cpu: scores(again!.lhr) };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const servers = await Promise.all(trees.map(serveBuild));
-const readings = new Map<string, Scores[]>();
-try {
-  for (let run = 0; run < Number(runsArg); run++) {
-    for (const page of pages) {
-      for (const i of run % 2 ? [1, 0] : [0, 1]) {
-        const name = `${path.basename(trees[i]!)}${page.replace(/\//g, '_')}`;
-        try {
-          const r = await measure(servers[i]!.url + page, path.join(out, `${name}-${run}`));
-          readings.set(name, [...(readings.get(name) ?? []), r.cpu]);
-          process.stdout.write(`${name} run ${run} (load ${os.loadavg()[0]!.toFixed(1)}): CPU-timed ${show(r.cpu)} · as measured ${show(r.wall)}\n`);
-        } catch (error) {
-          process.stdout.write(`${name} run ${run}: ${(error as Error).message}\n`);
-        }
-      }
-    }
-  }
-} finally {
-  await Promise.all(servers.map((s) => s.stop()));
-}
-process.stdout.write(`\nmedians, CPU-timed (artifacts in ${out}):\n`);
-for (const [name, rs] of readings) {
-  const m = Object.fromEntries(Object.keys(rs[0]!).map((k) => [k, median(rs.map((r) => r[k as keyof Scores]))])) as unknown as Scores;
-  process.stdout.write(`${name}: ${show(m)}\n`);
-}
+await compareBuilds<Scores>({
+  script: 'lighthouse-cpu',
+  measure: async (url, runPath) => {
+    const r = await measure(url, runPath);
+    return { reading: r.cpu, line: `CPU-timed ${show(r.cpu)} · as measured ${show(r.wall)}` };
+  },
+  show,
+  mediansOf: ', CPU-timed',
+  skipFailedRuns: true,
+});

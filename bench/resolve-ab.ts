@@ -1,23 +1,17 @@
 /**
  * `npx tsx bench/resolve-ab.ts <worktree> <worktree> [rounds] [seconds]`: two worktrees' apps (each its own code, its
  * node_modules linked) answering the cached resolve alone, in alternating rounds (order reversed every other round),
- * each round's server CPU per request read from /proc. Prints each app's median and lowest CPU per request and its
+ * each round's server CPU per request read from /proc (resolve.ts's measuredLoad). Prints each app's median and lowest CPU per request and its
  * req/s: the lowest is the least disturbed by the rest of a shared machine (others' load only ever adds to it).
  * For a change's before/after with fewer moving parts than bench/resolve.ts's four-way rounds (no floors, no GET loads):
  * on 2026-11-27 at load 8-16 its --against rows read 0.95 to 1.52 for a pair of commits that this read 0.73 to 1.02.
  * Neither settles a change of a few per cent on a machine that busy.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { FIXTURE } from '../test/fake-instagram/index.ts';
 import { startServerChild, type ServerChild } from './children.ts';
-import { BROWSER_ACCEPT, JSON_HEADERS, resolveBody, warmCache } from './resolve.ts';
+import { JSON_HEADERS, measuredLoad, resolveBody, warmCache } from './resolve.ts';
 
-const cpuTicksOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime, 1/100 s
-};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
@@ -38,13 +32,11 @@ async function main() {
     // Round 0 warms the JIT and is not counted.
     for (let round = 0; round <= rounds; round++) {
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
-        const app = apps[i]!;
-        const before = cpuTicksOf(app.process.pid!);
-        const result = await autocannon({ url: app.url, connections: 50, duration: seconds, headers: BROWSER_ACCEPT, requests });
-        if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${worktrees[i]}: failures under load`);
+        const { perSecond, cpuUs } = await measuredLoad(apps[i]!, `${apps[i]!.url}/api/v1/resolve`, seconds, requests);
         if (round === 0) continue;
-        figures[i]!.perSecond.push(result.requests.mean);
-        figures[i]!.cpuUs.push(((cpuTicksOf(app.process.pid!) - before) * 1e4) / result.requests.total);
+        if (cpuUs === undefined) throw new Error('no /proc here: the CPU per request cannot be read');
+        figures[i]!.perSecond.push(perSecond);
+        figures[i]!.cpuUs.push(cpuUs);
       }
     }
     worktrees.forEach((worktree, i) => {

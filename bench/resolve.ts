@@ -52,13 +52,13 @@ function cpuSecondsOf(pid: number): number | undefined {
   }
 }
 
-interface RoundFigures {
+export interface RoundFigures {
   perSecond: number;
   /** Server CPU per request, µs. */
   cpuUs?: number;
 }
 
-async function measuredLoad(server: ServerChild, url: string, seconds: number, requests?: AutocannonRequest[]): Promise<RoundFigures> {
+export async function measuredLoad(server: ServerChild, url: string, seconds: number, requests?: AutocannonRequest[]): Promise<RoundFigures> {
   const cpuBefore = cpuSecondsOf(server.process.pid!);
   const result = await load(url, 50, seconds, requests);
   if (failures(result) > 0) throw new Error(`${url} load had ${failures(result)} failures`);
