@@ -7,9 +7,10 @@
  * no frame runs, kept it hidden.
  */
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { startAfterPaint } from './lib/start-after-paint.server.ts';
 
 /** A part that has not resolved by then is written as its fallback, and the page as it stands. */
 export const streamTimeout = 10_000;
@@ -25,7 +26,8 @@ export default function handleRequest(request: Request, status: number, headers:
         const body = new PassThrough();
         headers.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        // The whole page, then its code moved after the first paint (lib/start-after-paint.server.ts).
+        text(body).then((html) => resolve(new Response(startAfterPaint(html), { headers, status })), reject);
       },
       onShellError(error: unknown) {
         shellFailed = true;
