@@ -3,6 +3,7 @@
  * route's own answer (bytes, headers and their order, log line, latency metric), and whatever the lane does not answer
  * is handed on and answered by the route as before, its counts counted once.
  */
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,19 @@ describe('what the lane hands on', () => {
     expect(await readsSince(reads)).toEqual({ answered: 0, handed_on: 1 });
     expect(held.status).toBe(429);
     expect((json(held).error as { code: string }).code).toBe('challenge_required');
+  });
+});
+
+describe('a client that goes before its body has come', () => {
+  it('leaves the server answering the next one', async () => {
+    const app = await start();
+    const socket = connect(app.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /api/v1/resolve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"url": "https');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const after = await resolve(app, JSON.stringify({ url: link(FIXTURE.image) }));
+    expect(after.status).toBe(200);
   });
 });
 
