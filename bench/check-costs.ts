@@ -10,13 +10,14 @@ import type { Frame } from './cpu-profile.ts';
 
 /** [check, what its places start with]; the first match wins. */
 const CHECKS: [string, string[]][] = [
-  ['rate limit', ['src/server/http/rate-limit', 'src/server/http/memo.ts']],
+  ['rate limit', ['src/server/http/rate-limit', 'src/server/http/memo.ts', 'src/server/http/count-once.ts', 'src/server/http/resolve-lane/client-address.ts', '@fastify/proxy-addr']],
   ['access gate (keys, challenge, free lookups)', ['src/server/http/access/']],
   ['parsing (JSON, its charset)', ['secure-json-parse', 'src/server/http/json-charset.ts', '@fastify/compress']],
   ['validation (JSON type, URL length, zod)', ['zod', 'src/server/http/json-only.ts', 'src/server/http/request-limits.ts', 'src/shared/api-schemas.ts']],
   ['cache (link parse, resolver, resolution cache)', ['src/server/http/link-', 'src/server/extract/', 'src/server/store/', 'src/shared/']],
-  ['encoding (the answer kept encoded)', ['src/server/http/encoded-answer.ts', 'src/server/http/content-encoding.ts', 'src/server/http/resolve.ts', 'src/server/media/']],
-  ['security headers, request id, metrics', ['src/server/http/security-headers.ts', 'src/server/http/request-metrics.ts', 'src/server/metrics.ts', 'prom-client', 'node:internal/crypto']],
+  ['encoding (the answer kept encoded)', ['src/server/http/encoded-answer.ts', 'src/server/http/content-encoding.ts', 'src/server/http/resolve.ts', 'src/server/http/resolve-presenter.ts', 'src/server/media/']],
+  ['security headers, request id, metrics', ['src/server/http/security-headers.ts', 'src/server/http/request-metrics.ts', 'src/server/http/resolve-lane/answer.ts', 'src/server/metrics.ts', 'src/server/route-histogram.ts', 'prom-client', 'node:internal/crypto']],
+  ['the resolve lane (its body read, its decision)', ['src/server/http/resolve-lane/']],
   ['logging (a child logger per request)', ['pino', '@pinojs', 'fast-redact']],
   ['async context (Fastify\'s body parser\'s AsyncResource; the lookups\' AsyncLocalStorage until issue 41)', ['node:async_hooks', 'node:internal/async_hooks']],
   ['Fastify', ['fastify', 'find-my-way', 'avvio', '@fastify/', 'fast-json-stringify', 'light-my-request']],

@@ -15,7 +15,9 @@ import { muxRoutes } from './http/mux.ts';
 import { batchRoutes } from './http/batch.ts';
 import { createRootAnswer } from './http/cobalt/info.ts';
 import { cobaltRoutes } from './http/cobalt/routes.ts';
-import { createLinkResolver } from './http/link-resolver.ts';
+import { createLinkLookups, createLinkResolver } from './http/link-resolver.ts';
+import { createResolvePresenter } from './http/resolve-presenter.ts';
+import { addResolveLane } from './http/resolve-lane/from-app.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, refuseConnect, requestIdFor, requestLimits } from './http/request-limits.ts';
 import { lazyRequestLogger } from './http/lazy-request-logger.ts';
@@ -126,7 +128,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   serveMetricsPrivately(app, config.metrics, () => readinessOf(health));
   collectProcessMetrics(config.metrics.prefix);
   // API route groups (one plugin each) are registered here, before the site's catch-all.
-  await app.register(resolveRoutes, { config, resolver });
+  const lookups = createLinkLookups(resolver);
+  const present = createResolvePresenter(config);
+  await app.register(resolveRoutes, { config, resolver, lookUp: lookups.lookUp, present });
   const resolveLink = createLinkResolver(resolver);
   await app.register(batchRoutes, { config, resolveLink });
   await app.register(contactRoutes, { config });
@@ -143,5 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cobaltRoutes, { config, resolveLink });
   await app.register(usersRoutes, { config, resolver, upstream: mediaUpstream, streamGuard });
   await app.register(siteRoutes, { config, root: createRootAnswer(config) });
+  // A cached resolve is answered beside Fastify, with the route's own checks (resolve-lane/lane.ts).
+  addResolveLane(app, config, { cached: lookups.cached, present });
   return app;
 }

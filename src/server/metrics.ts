@@ -53,6 +53,25 @@ export function countCacheLookup(result: 'hit' | 'miss'): void {
   cacheLookups[result] += 1;
 }
 
+/** The resolves the resolve lane read (http/resolve-lane/): answered there, or handed on to the route. Counted as the cache's. */
+const laneReads = { answered: 0, handed_on: 0 };
+export const resolveLaneTotal = new Counter({
+  name: 'gramsave_resolve_lane_total',
+  help: 'Resolves the resolve lane read, by way: answered from the cache there, or handed on to the full route.',
+  labelNames: ['way'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    for (const way of ['answered', 'handed_on'] as const) {
+      if (laneReads[way] > 0) this.inc({ way }, laneReads[way]);
+      laneReads[way] = 0;
+    }
+  },
+});
+
+export function countLaneRead(way: 'answered' | 'handed_on'): void {
+  laneReads[way] += 1;
+}
+
 const proxiedBytesTotal = new Counter({
   name: 'gramsave_proxied_bytes_total',
   help: 'Media bytes streamed to clients by the media and zip routes.',

@@ -9,6 +9,7 @@ import { pickEncoding, type ContentCoding } from './content-encoding.ts';
 /** Below this, compression saves less than its headers cost (as @fastify/compress's threshold). */
 const MIN_COMPRESS_BYTES = 1024;
 const BOTH = { br: true, gzip: true } as const;
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 const compressors: Record<ContentCoding, (body: Buffer) => Buffer> = {
   br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -24,12 +25,17 @@ export class EncodedAnswer {
   }
 
   /** The body for this request: a compressed copy when the client takes one (routes using it set compress: false). */
+  /** The bytes for a client that takes `acceptEncoding`, and their coding (none: as they are). */
+  bodyFor(acceptEncoding: string | undefined): { body: Buffer; encoding?: ContentCoding } {
+    const encoding = this.identity.length >= MIN_COMPRESS_BYTES ? pickEncoding(acceptEncoding, BOTH) : undefined;
+    if (!encoding) return { body: this.identity };
+    return { body: (this.copies[encoding] ??= compressors[encoding](this.identity)), encoding };
+  }
+
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     // Header names in lower case, as Fastify stores them (security-headers.ts).
-    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-    const encoding = this.identity.length >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding'], BOTH) : undefined;
-    if (!encoding) return reply.send(this.identity);
-    const body = (this.copies[encoding] ??= compressors[encoding](this.identity));
-    return reply.header('content-encoding', encoding).send(body);
+    reply.type(JSON_TYPE).header('vary', 'Accept-Encoding');
+    const { body, encoding } = this.bodyFor(request.headers['accept-encoding']);
+    return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
   }
 }

@@ -27,9 +27,17 @@ const inApiTerms =
     throw err instanceof ExtractError ? toApiError(err, serviceOf(link) === 'threads' ? 'threads' : undefined) : err;
   };
 
-export function createLinkLookup(resolver: Resolver): LinkLookup {
+/** What this process holds for a link, without looking anything up: undefined for a link it does not hold or cannot read. */
+export type CachedLink = (url: string, tool: ToolId | undefined) => RawResolution | undefined;
+
+/** The lookup, and the peek the resolve lane answers from (one link memo for both). */
+export function createLinkLookups(resolver: Resolver): { lookUp: LinkLookup; cached: CachedLink } {
   const parseLink = createLinkMemo();
-  return (url, tool, client) => {
+  const cached: CachedLink = (url, tool) => {
+    const parsed = parseLink(url, tool);
+    return parsed.ok ? resolver.cachedNow(parsed.link) : undefined;
+  };
+  const lookUp: LinkLookup = (url, tool, client) => {
     const parsed = parseLink(url, tool);
     if (!parsed.ok) {
       if (parsed.error === 'unsupported') {
@@ -39,6 +47,11 @@ export function createLinkLookup(resolver: Resolver): LinkLookup {
     }
     return resolver.cachedNow(parsed.link) ?? resolver.resolve(parsed.link, client).catch(inApiTerms(parsed.link));
   };
+  return { lookUp, cached };
+}
+
+export function createLinkLookup(resolver: Resolver): LinkLookup {
+  return createLinkLookups(resolver).lookUp;
 }
 
 export function createLinkResolver(resolver: Resolver): LinkResolver {

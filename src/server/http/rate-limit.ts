@@ -14,7 +14,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneF
 import fp from 'fastify-plugin';
 import type { SharedRedis } from '../redis.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { createFailoverCounter, localCounter, type WindowCounter } from './rate-limit-store.ts';
+import { countOnce } from './count-once.ts';
+import { createFailoverCounter, localCounter, type WindowCount, type WindowCounter } from './rate-limit-store.ts';
 import { clientOf } from './access/identity.ts';
 
 export interface RouteRateLimit {
@@ -30,9 +31,16 @@ export interface RouteRateLimit {
   countersOnEveryAnswer?: boolean;
 }
 
+/** One request of `client` counted in a route's window (once per request: count-once.ts); `request` is the raw one. */
+export type RouteCount = (request: object, client: string, callback: (count: WindowCount) => void) => void;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     rateLimit?: RouteRateLimit;
+  }
+  interface FastifyInstance {
+    /** A limited route's count, by `${method} ${url}` (the resolve lane counts its requests in the route's windows). */
+    rateLimitCount(route: string): RouteCount | undefined;
   }
 }
 
@@ -52,13 +60,18 @@ export function windowMsOf(timeWindow: number | string): number {
   return Number(match[1]) * UNIT_MS[match[2]!]!;
 }
 
-function limiter(limit: RouteRateLimit, counter: WindowCounter) {
+function routeCount(limit: RouteRateLimit, counter: WindowCounter): RouteCount {
   const windowMs = windowMsOf(limit.timeWindow);
+  const once = countOnce<WindowCount>('rate limit count');
+  return (request, client, callback) => once(request, (counted) => counter.incr(client, windowMs, counted), callback);
+}
+
+function limiter(limit: RouteRateLimit, count: RouteCount) {
   const { max, allowList, countersOnEveryAnswer } = limit;
   return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (allowList?.(request)) return done();
     const most = typeof max === 'number' ? max : max(request);
-    counter.incr(clientOf(request), windowMs, ({ current, ttl }) => {
+    count(request.raw, clientOf(request), ({ current, ttl }) => {
       const seconds = Math.ceil(ttl / 1000);
       if (current <= most) {
         if (countersOnEveryAnswer) {
@@ -79,15 +92,19 @@ function limiter(limit: RouteRateLimit, counter: WindowCounter) {
 
 const plugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   const shared = options.redis ? createFailoverCounter(options.redis, app.log) : undefined;
+  const counts = new Map<string, RouteCount>();
+  app.decorate('rateLimitCount', (route: string) => counts.get(route));
   app.addHook('onRoute', (route: RouteOptions) => {
     const limit = route.config?.rateLimit;
     if (!limit) return;
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const counter = shared ? shared.child(`${method}${route.url}:`) : localCounter(LOCAL_KEYS_PER_ROUTE);
     // One hook a route, so one count a request (the HEAD twin Fastify makes of a GET route passes here on its own).
+    const count = routeCount(limit, counter);
+    counts.set(`${method} ${route.url}`, count);
     const hook = limit.hook ?? 'onRequest';
     const own = route[hook];
-    route[hook] = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), limiter(limit, counter)];
+    route[hook] = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), limiter(limit, count)];
   });
 };
 

@@ -8,13 +8,12 @@ import type { z } from 'zod';
 import { MAX_RESOLVE_BODY_BYTES } from '../../shared/api-schemas.ts';
 import type { Config } from '../config.ts';
 import { Resolver, type ResolverTimeouts } from '../extract/resolver.ts';
-import type { RawResolution } from '../extract/raw.ts';
-import { presentResolution } from '../media/present.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonOnlyNoStore } from './json-only.ts';
-import { EncodedAnswer } from './encoded-answer.ts';
 import { readResolveRequest } from './resolve-request.ts';
-import { createLinkLookup } from './link-resolver.ts';
+import { createLinkLookups, type LinkLookup } from './link-resolver.ts';
+import { createResolvePresenter, type ResolvePresenter } from './resolve-presenter.ts';
+import { handedBodyFirst } from './resolve-lane/handed-body.ts';
 import { clientOf } from './access/identity.ts';
 import { lookupRouteConfig } from './access/lookup-route.ts';
 
@@ -25,15 +24,11 @@ export interface ResolveRouteOptions {
   /** The app's shared Redis client (shared resolution cache). */
   redis?: Redis;
   timeouts?: Partial<ResolverTimeouts>;
+  /** The lookup and the presenter to share with the resolve lane (app.ts); by default the route's own. */
+  lookUp?: LinkLookup;
+  present?: ResolvePresenter;
 }
 
-
-/**
- * A cached RawResolution is the same object on every memory-cache hit; its signed answer, and the compressed
- * copies of it, are reused for a minute instead of signing and compressing again per request (the links stay
- * valid for hours).
- */
-const PRESENTATION_REUSE_MS = 60_000;
 
 function fieldsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -44,16 +39,8 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app, options) => {
   const { config } = options;
   const resolver = options.resolver ?? new Resolver({ config, logger: app.log, redis: options.redis, timeouts: options.timeouts });
-  const lookUp = createLinkLookup(resolver);
-  const presented = new WeakMap<RawResolution, { at: number; answer: EncodedAnswer }>();
-  const present = (raw: RawResolution): EncodedAnswer => {
-    const now = Date.now();
-    const reuse = presented.get(raw);
-    if (reuse && now - reuse.at < PRESENTATION_REUSE_MS) return reuse.answer;
-    const answer = new EncodedAnswer(JSON.stringify(presentResolution(raw, { secret: config.media.secret })));
-    presented.set(raw, { at: now, answer });
-    return answer;
-  };
+  const lookUp = options.lookUp ?? createLinkLookups(resolver).lookUp;
+  const present = options.present ?? createResolvePresenter(config);
   if (!options.resolver) app.addHook('onClose', async () => resolver.close());
 
   app.post(
@@ -64,6 +51,8 @@ export const resolveRoutes: FastifyPluginAsync<ResolveRouteOptions> = async (app
       compress: false,
       config: lookupRouteConfig(config),
       onRequest: jsonOnlyNoStore,
+      // A request the resolve lane read and handed on comes with its body already read.
+      preParsing: handedBodyFirst,
     },
     // Not an async handler: a hit (most resolves) is answered in this call, without the handler's promise and an
     // await of an answer already here; only a lookup that has to wait returns a promise.

@@ -20,20 +20,29 @@ export function mediaCsp(contentType: string): string {
   return contentType.startsWith('image/') ? `${VIEWER_CSP}; img-src 'self'; sandbox` : `${VIEWER_CSP}; media-src 'self'`;
 }
 
-const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+/**
+ * The headers every answer starts with, in order, for a request that came over https or not. Names in lower case, as
+ * Fastify stores them: a mixed-case name is lowered into a new string on every call. The resolve lane sends them too.
+ */
+export function securityHeadersOf(config: Config): (https: boolean) => readonly (readonly [string, string])[] {
   // The public origin says how browsers reach us, whatever the proxy in front tells (or TRUST_PROXY believes).
   const httpsOrigin = config.publicOrigin.startsWith('https:');
+  const always = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['content-security-policy', API_CSP],
+  ] as const;
+  const withHsts = [...always, ['strict-transport-security', 'max-age=31536000; includeSubDomains']] as const;
+  return (https) => (httpsOrigin || https ? withHsts : always);
+}
+
+const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const headersFor = securityHeadersOf(config);
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
-  // Names in lower case, as Fastify stores them: a mixed-case name is lowered into a new string on every call.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('content-security-policy', API_CSP);
-    if (httpsOrigin || request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
+    for (const [name, value] of headersFor(request.protocol === 'https')) reply.header(name, value);
     done();
   });
 };

@@ -11,6 +11,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { countChallenge, countLookupByKey } from '../../access-metrics.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { countOnce } from '../count-once.ts';
 import type { FreeLookups } from './free-lookups.ts';
 import { clientOf } from './identity.ts';
 import { TOKEN_LIFETIME_SECONDS, tokenChecker } from './session-token.ts';
@@ -35,7 +36,25 @@ function challengeRequired(why: string): ApiError {
   });
 }
 
-export function createGate({ authRequired, free, secret, saturation, spentTokens }: GateOptions) {
+/**
+ * A lookup with no key and no good token: refused while API_AUTH_REQUIRED or while the egress budget is saturated,
+ * else counted against its address's free lookups. Decided once per request (count-once.ts): the resolve lane asks
+ * before it answers, and the gate asks again when the lane hands the request on. `request` is the raw one.
+ */
+export type AnonymousAccess = (request: object, client: string, done: (refused: ApiError | undefined) => void) => void;
+
+export function createAnonymousAccess({ authRequired, free, saturation }: Pick<GateOptions, 'authRequired' | 'free' | 'saturation'>): AnonymousAccess {
+  const once = countOnce<ApiError | undefined>('anonymous access');
+  const decide = (client: string, done: (refused: ApiError | undefined) => void) => {
+    if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
+    // A flood of addresses each within its allowance would spend Instagram's budget for free: under saturation, none.
+    if ((saturation?.() ?? 0) > 0) return done(challengeRequired('This instance is busy: every lookup needs a solved challenge for now.'));
+    free.take(client, (over) => done(over ? challengeRequired('This address has used its free lookups for this minute.') : undefined));
+  };
+  return (request, client, done) => once(request, (decided) => decide(client, decided), done);
+}
+
+export function createGate({ authRequired, free, secret, saturation, spentTokens }: GateOptions, anonymous = createAnonymousAccess({ authRequired, free, saturation })) {
   const tokenValid = tokenChecker(secret);
   // A callback hook, not an async one: it runs on every lookup, cached resolves included.
   return function gate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -57,9 +76,6 @@ export function createGate({ authRequired, free, secret, saturation, spentTokens
       );
       return;
     }
-    if (authRequired) return done(challengeRequired('This instance answers lookups for API keys and solved challenges only.'));
-    // A flood of addresses each within its allowance would spend Instagram's budget for free: under saturation, none.
-    if ((saturation?.() ?? 0) > 0) return done(challengeRequired('This instance is busy: every lookup needs a solved challenge for now.'));
-    free.take(clientOf(request), (over) => (over ? done(challengeRequired('This address has used its free lookups for this minute.')) : done()));
+    anonymous(request.raw, clientOf(request), (refused) => done(refused));
   };
 }

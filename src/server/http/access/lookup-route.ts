@@ -13,8 +13,11 @@ declare module 'fastify' {
   }
 }
 
+/** Lookups a minute for a request without an API key (by its address). */
+export const lookupsPerAddress = (config: Config): number => config.rateLimits.resolvePerMin;
+
 export function lookupRouteConfig(config: Config) {
-  const perAddress = config.rateLimits.resolvePerMin;
+  const perAddress = lookupsPerAddress(config);
   // Without a key file the limit is a number: nothing to decide per request.
   if (!config.access.keyUrl) return { lookup: true, rateLimit: { timeWindow: '1 minute', max: perAddress } };
   return {

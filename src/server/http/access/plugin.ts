@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { SharedRedis } from '../../redis.ts';
 import { challengeRoutes } from './challenge-routes.ts';
 import { createFreeLookups } from './free-lookups.ts';
-import { createGate } from './gate.ts';
+import { createAnonymousAccess, createGate, type AnonymousAccess } from './gate.ts';
 import { accessGetter } from './identity.ts';
 import { loadKeySource } from './key-source.ts';
 import { challengeSecretOf } from './proof-of-work.ts';
@@ -22,6 +22,13 @@ export interface AccessOptions {
   saturation?: () => number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gate's answer to a lookup with no key and no token (the resolve lane asks it before it answers). */
+    anonymousAccess: AnonymousAccess;
+  }
+}
+
 const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis, saturation: load }) => {
   const saturation = config.access.floodChallenge ? load : undefined;
   const keys = config.access.keyUrl ? await loadKeySource({ url: config.access.keyUrl, logger: app.log }) : undefined;
@@ -30,7 +37,9 @@ const plugin: FastifyPluginAsync<AccessOptions> = async (app, { config, redis, s
   const secret = challengeSecretOf(config.media.secret);
   const free = createFreeLookups(config.access.challengeFreePerMin, redis, app.log);
   const spentTokens = redis ? redisSpentSolutions(redis) : memorySpentSolutions();
-  const gate = createGate({ authRequired: config.access.authRequired, free, secret, ...(saturation ? { saturation, spentTokens } : {}) });
+  const anonymous = createAnonymousAccess({ authRequired: config.access.authRequired, free, ...(saturation ? { saturation } : {}) });
+  app.decorate('anonymousAccess', anonymous);
+  const gate = createGate({ authRequired: config.access.authRequired, free, secret, ...(saturation ? { saturation, spentTokens } : {}) }, anonymous);
   app.addHook('onRoute', (route) => {
     if (route.config?.lookup !== true) return;
     const own = route.preHandler;

@@ -1,0 +1,43 @@
+/**
+ * The lane's 200: the bytes, headers and order the resolve route sends for the same answer (security headers, request
+ * id, no-store, JSON, Vary, the coding, the length), the route's latency metric, and its one log line
+ * (request-log.ts) when info lines are written. lane.test.ts compares the two ways' answers and lines.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { httpRequestDuration } from '../../metrics.ts';
+import { JSON_TYPE, type EncodedAnswer } from '../encoded-answer.ts';
+import { requestIdFor } from '../request-limits.ts';
+
+/** The app's pino logger (app.log), as much of it as the line needs. */
+export interface LaneLogger {
+  isLevelEnabled(level: string): boolean;
+  child(bindings: { reqId: string }): { info(fields: object, message: string): void };
+}
+
+export interface LaneAnswerParts {
+  securityHeaders: (https: boolean) => readonly (readonly [string, string])[];
+  https: (request: IncomingMessage) => boolean;
+  log: LaneLogger;
+}
+
+export function laneAnswerer({ securityHeaders, https, log }: LaneAnswerParts) {
+  return function answer(request: IncomingMessage, response: ServerResponse, route: string, encoded: EncodedAnswer, startedAt: number): void {
+    const id = requestIdFor(request);
+    const { body, encoding } = encoded.bodyFor(request.headers['accept-encoding']);
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of securityHeaders(https(request))) headers[name] = value;
+    headers['x-request-id'] = id;
+    headers['cache-control'] = 'no-store';
+    headers['content-type'] = JSON_TYPE;
+    headers.vary = 'Accept-Encoding';
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = body.length;
+    response.writeHead(200, headers);
+    response.end(body);
+    // Counted once the answer is handed to the socket (a small body is written at once), not on 'finish' as Fastify's
+    // onResponse does: a listener a request for the same figure.
+    const ms = performance.now() - startedAt;
+    httpRequestDuration.observeRequest('POST', route, '200', ms / 1000);
+    if (log.isLevelEnabled('info')) log.child({ reqId: id }).info({ req: { method: 'POST', url: route, id }, res: { statusCode: 200 }, responseTime: ms }, 'request completed');
+  };
+}
