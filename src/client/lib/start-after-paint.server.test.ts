@@ -25,8 +25,7 @@ describe('startAfterPaint', () => {
     // What the visitor does before the code runs is recorded first (early-use.ts).
     expect(starter.startsWith(`${EARLY_USE_SCRIPT};`)).toBe(true);
     expect(starter).toContain('["/assets/manifest-1.js","/assets/entry.client-1.js","/assets/start-1.js"]');
-    expect(starter).toContain("l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}");
-    expect(starter).toContain('else requestAnimationFrame(later)');
+    expect(starter).toContain('requestAnimationFrame(function(){setTimeout(go)})');
     // Each module but the entry runs in a task of its own, in the links' order; the module script last starts the entry.
     expect(starter).toContain('["/assets/manifest-1.js","/assets/start-1.js"].forEach(function(h){p=p.then(function(){return import(h)}).then(function(){return new Promise(function(r){setTimeout(r)})})})');
     expect(starter).toContain('p.then(run,run)');

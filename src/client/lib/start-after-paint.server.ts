@@ -20,10 +20,8 @@ const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const ENTRY_IMPORT = /import\("([^"]+)"\);\s*$/;
 
 /**
- * After the first contentful paint as the browser reports it (its time is when the frame was shown, which on a busy
- * machine came after a task queued from the frame's animation callbacks: Lighthouse then still counted the code
- * before the paint), or 5 s at most; where the browser reports no paints, after the first frame (a rendering step
- * runs the animation frame's callbacks, then paints; a task queued from there runs after that paint). The links first, so that all the modules come in parallel. Then each module but the
+ * After the first frame: a rendering step runs the animation frame's callbacks, then paints; a task queued from
+ * there runs after that paint. The links first, so that all the modules come in parallel. Then each module but the
  * entry is run in a task of its own, in the links' order (a module's imports run with it, once): run together by
  * the module script, the start's chunks made one task of 20-30 ms of CPU, more than Lighthouse's simulated phone
  * (4x slower) allows a task before it counts as blocking. Last the module script itself, which finds them run,
@@ -31,7 +29,7 @@ const ENTRY_IMPORT = /import\("([^"]+)"\);\s*$/;
  */
 export function starterScript(hrefs: string[], entry: string): string {
   const steps = hrefs.filter((href) => href !== entry);
-  return `(function(d){var s=0;function go(){if(s)return;s=1;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var p=Promise.resolve();${JSON.stringify(steps)}.forEach(function(h){p=p.then(function(){return import(h)}).then(function(){return new Promise(function(r){setTimeout(r)})})});function run(){var m=d.createElement('script');m.type='module';m.textContent=d.getElementById('${START_SCRIPT_ID}').textContent;d.body.appendChild(m)}p.then(run,run)}function later(){setTimeout(go)}var P=window.PerformanceObserver;if(d.hidden)go();else{if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)}else requestAnimationFrame(later);d.addEventListener('visibilitychange',go)}})(document)`;
+  return `(function(d){var s=0;function go(){if(s)return;s=1;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var p=Promise.resolve();${JSON.stringify(steps)}.forEach(function(h){p=p.then(function(){return import(h)}).then(function(){return new Promise(function(r){setTimeout(r)})})});function run(){var m=d.createElement('script');m.type='module';m.textContent=d.getElementById('${START_SCRIPT_ID}').textContent;d.body.appendChild(m)}p.then(run,run)}if(d.hidden)go();else{requestAnimationFrame(function(){setTimeout(go)});d.addEventListener('visibilitychange',go)}})(document)`;
 }
 
 export function startAfterPaint(html: string): string {
