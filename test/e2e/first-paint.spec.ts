@@ -145,21 +145,3 @@ test('a menu pressed before the page’s code came opens once it has', async ({ 
   release();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
 });
-
-// The same for a link sent before the code came: the browser's own submit would have reloaded the page with the box's
-// text whole in ?url=, two links as one. It is held and sent once the form's code is there.
-test('links sent before the page’s code came are looked up once it has, as a batch', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-react-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/instagram-photo-downloader');
-  await page.evaluate(() => Object.assign(window, { samePage: true }));
-  await linkBox(page).fill(`https://www.instagram.com/p/${FIXTURE.image}/ https://www.instagram.com/p/${FIXTURE.v1Carousel}/`);
-  await page.locator('form button[type="submit"]').click();
-  release();
-  await expect(page.getByTestId('batch-row')).toHaveCount(2);
-  expect(await page.evaluate(() => 'samePage' in window), 'the page was not reloaded').toBe(true);
-});

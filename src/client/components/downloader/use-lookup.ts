@@ -11,7 +11,6 @@ import { formById, toolById, type FormId } from '../../../shared/tools.ts';
 import type { ResolveRequestBody } from '../../lib/api-client.ts';
 import type { Batch } from '../../lib/batch-links.ts';
 import type { DebugLine } from '../../lib/debug-log.ts';
-import { takeEarlySubmit } from '../../lib/early-use.ts';
 import { notify } from '../../lib/notify.ts';
 import { useTranslation } from '../../lib/translator.ts';
 import { looksLikeLink, looksLikeProfileInput } from '../../lib/validate-link.ts';
@@ -87,12 +86,9 @@ export function useLookup(formId: FormId, lang: Language, input: RefObject<HTMLT
     // A link typed or pasted before the page's code ran (a slow phone) is in the box but not in its state: the
     // next render would empty the box and a Download would send nothing. It is kept, and it was a sign of use.
     const early = input.current?.value;
-    // Sent before the code was there too (lib/early-use.ts held the browser's own submit): sent now.
-    const sent = input.current?.form ? takeEarlySubmit(input.current.form) : false;
     if (early) {
       setLink(early);
       engage();
-      if (sent) void submit(early);
       return;
     }
     return whenEngaged(engage);
