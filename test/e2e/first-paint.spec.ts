@@ -128,20 +128,3 @@ test('the page’s code is fetched after the first frame, and the page then star
     await expect(resultItems(page)).toHaveCount(1);
   }
 });
-
-// The code comes after the first frame, so a visitor can press a menu before any listener of ours exists: the press
-// is recorded from the first frame on (lib/early-use.ts) and played once the menu's code has come.
-test('a menu pressed before the page’s code came opens once it has', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-react-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/');
-  const menu = page.locator('header').first().locator('button[aria-expanded]:visible').first();
-  await menu.click();
-  expect(await page.evaluate(() => document.querySelector('[data-deferred]') !== null && !('__reactRouterRouteModules' in window)), 'pressed before the code ran').toBe(true);
-  release();
-  await expect(menu).toHaveAttribute('aria-expanded', 'true');
-});

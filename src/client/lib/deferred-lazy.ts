@@ -10,7 +10,6 @@
  * React plays no event into a part it has not hydrated, so the first press on a menu would be lost.
  */
 import { createElement, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { earlyPresses } from './early-use.ts';
 import { optionalLazy } from './optional-lazy.ts';
 import { whenEngaged } from './when-engaged.ts';
 
@@ -42,8 +41,6 @@ function keepMissed(event: Event): void {
 if (!engaged) {
   whenEngaged(() => (engaged = true), window, READING);
   for (const type of ['click', 'keydown']) window.addEventListener(type, keepMissed, { capture: true });
-  // Presses made before the code ran (early-use.ts), held back as if they came now.
-  for (const press of earlyPresses) keepMissed(press);
 }
 
 /** Resolves at once on the server and once the visitor has acted; else at the first sign of use or scroll. */

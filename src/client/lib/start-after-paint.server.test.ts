@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../server/http/page-index.ts';
-import { EARLY_USE_SCRIPT } from './early-use.ts';
 import { START_SCRIPT_ID, startAfterPaint } from './start-after-paint.server.ts';
 
 // The shape React Router 7's <Scripts> writes into a prerendered page.
@@ -21,14 +20,9 @@ describe('startAfterPaint', () => {
 
   it('keeps React Router’s module script whole but inert, and the starter runs its text with the same links', () => {
     expect(page).toContain(`<script type="text/x-module" id="${START_SCRIPT_ID}">${MODULE_BODY}</script>`);
-    const starter = /<script>([^<]*\(function\(d\)[\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
-    // What the visitor does before the code runs is recorded first (early-use.ts).
-    expect(starter.startsWith(`${EARLY_USE_SCRIPT};`)).toBe(true);
+    const starter = /<script>(\(function\(d\)[\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
     expect(starter).toContain('["/assets/manifest-1.js","/assets/entry.client-1.js","/assets/start-1.js"]');
     expect(starter).toContain('requestAnimationFrame(function(){setTimeout(go)})');
-    // Each module but the entry runs in a task of its own, in the links' order; the module script last starts the entry.
-    expect(starter).toContain('["/assets/manifest-1.js","/assets/start-1.js"].forEach(function(h){p=p.then(function(){return import(h)}).then(function(){return new Promise(function(r){setTimeout(r)})})})');
-    expect(starter).toContain('p.then(run,run)');
     // A hidden tab paints no frame: it starts at once there.
     expect(starter).toContain('if(d.hidden)go()');
     // Everything after it (the page data's scripts) stays where it was.

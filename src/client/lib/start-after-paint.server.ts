@@ -5,40 +5,29 @@
  * of it (every page is prerendered whole), and Lighthouse's simulated phone counted every byte of it before the
  * first paint (FCP and LCP about 2.4 s). This rewrites each prerendered page (entry.server.tsx, at build time): the
  * links go, the module script stays in the page but inert, and a small script of ours fetches the same modules and
- * runs it after the first frame, or at once in a hidden tab, which paints none. What the visitor does before the code
- * runs is recorded for it (early-use.ts).
+ * runs it after the first frame, or at once in a hidden tab, which paints none.
  */
-
-import { EARLY_USE_SCRIPT } from './early-use.ts';
 
 /** The inert copy of React Router's module script; the starter runs its text as a module. */
 export const START_SCRIPT_ID = 'gramsave-start';
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-/** The module script's last line starts the browser entry: import("/assets/entry.client-….js"). */
-const ENTRY_IMPORT = /import\("([^"]+)"\);\s*$/;
 
 /**
  * After the first frame: a rendering step runs the animation frame's callbacks, then paints; a task queued from
- * there runs after that paint. The links first, so that all the modules come in parallel. Then each module but the
- * entry is run in a task of its own, in the links' order (a module's imports run with it, once): run together by
- * the module script, the start's chunks made one task of 20-30 ms of CPU, more than Lighthouse's simulated phone
- * (4x slower) allows a task before it counts as blocking. Last the module script itself, which finds them run,
- * names the route modules and starts the entry; if a module fails to come, it is the one to fail, as before.
+ * there runs after that paint. The links first, so that the modules the script imports in turn come in parallel.
  */
-export function starterScript(hrefs: string[], entry: string): string {
-  const steps = hrefs.filter((href) => href !== entry);
-  return `(function(d){var s=0;function go(){if(s)return;s=1;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var p=Promise.resolve();${JSON.stringify(steps)}.forEach(function(h){p=p.then(function(){return import(h)}).then(function(){return new Promise(function(r){setTimeout(r)})})});function run(){var m=d.createElement('script');m.type='module';m.textContent=d.getElementById('${START_SCRIPT_ID}').textContent;d.body.appendChild(m)}p.then(run,run)}if(d.hidden)go();else{requestAnimationFrame(function(){setTimeout(go)});d.addEventListener('visibilitychange',go)}})(document)`;
+export function starterScript(hrefs: string[]): string {
+  return `(function(d){var s=0;function go(){if(s)return;s=1;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.textContent=d.getElementById('${START_SCRIPT_ID}').textContent;d.body.appendChild(m)}if(d.hidden)go();else{requestAnimationFrame(function(){setTimeout(go)});d.addEventListener('visibilitychange',go)}})(document)`;
 }
 
 export function startAfterPaint(html: string): string {
   const hrefs = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
   const script = MODULE_SCRIPT.exec(html);
-  const entry = script && ENTRY_IMPORT.exec(script[1]!)?.[1];
   // React Router's markup changed: fail the build rather than ship pages whose code never starts.
-  if (!script || !entry || hrefs.length === 0) throw new Error('startAfterPaint: no modulepreload links or module script in the page');
+  if (!script || hrefs.length === 0) throw new Error('startAfterPaint: no modulepreload links or module script in the page');
   return html
     .replace(PRELOAD, '')
-    .replace(MODULE_SCRIPT, () => `<script type="text/x-module" id="${START_SCRIPT_ID}">${script[1]}</script><script>${EARLY_USE_SCRIPT};${starterScript(hrefs, entry)}</script>`);
+    .replace(MODULE_SCRIPT, () => `<script type="text/x-module" id="${START_SCRIPT_ID}">${script[1]}</script><script>${starterScript(hrefs)}</script>`);
 }
