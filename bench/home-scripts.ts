@@ -1,14 +1,11 @@
-/**
- * The scripts the prerendered home page starts with (script src, and the modules its start script fetches after the
- * first paint: src/client/lib/start-after-paint.server.ts), as build files.
- */
+/** The scripts the prerendered home page names up front (module preloads and script src), as build files. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function homePageScripts(buildDir: string): string[] {
   const html = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
   const found = new Set<string>();
-  for (const match of html.matchAll(/"(\/assets\/[^"]+\.js)"|<script[^>]+src="([^"]+)"/g)) {
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"/g)) {
     const href = match[1] ?? match[2]!;
     if (href.startsWith('/')) found.add(href);
   }
