@@ -4,7 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
-import { startChunkGroups } from './scripts/start-chunk.ts';
+import { startChunkName } from './scripts/start-chunk.ts';
 
 // React Router's package resolves every import to its development build, whose dev-only warnings and help pages
 // the browser would download (remix-run/react-router#12532 and #14102, read 2026-11-26). The browser's build takes
@@ -52,7 +52,7 @@ export default defineConfig({
           treeshake: { manualPureFunctions: ['warning', 'warnOnce', 'warningOnce'] },
           output: {
             codeSplitting: {
-              groups: startChunkGroups(path.resolve('src/client'), ['root.tsx', 'routes/home.tsx'], routerEntry),
+              groups: [{ name: startChunkName(path.resolve('src/client'), ['root.tsx', 'routes/home.tsx'], routerEntry) }],
             },
           },
         },

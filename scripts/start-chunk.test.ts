@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startChunkGroups, startChunkName } from './start-chunk.ts';
+import { startChunkName } from './start-chunk.ts';
 
 const client = path.resolve('/project/src/client');
 const at = (file: string) => path.join('/project', file);
@@ -39,22 +39,5 @@ describe('startChunkName', () => {
     expect(chunkOf('src/client/lib/lookup-flow.ts')).toBeNull();
     expect(chunkOf('node_modules/zip/index.js')).toBeNull();
     expect(chunkOf('src/client/components/ToolOnly.tsx')).toBeNull();
-  });
-});
-
-describe('startChunkGroups', () => {
-  it('takes React and React Router out of the start chunk into chunks of their own, chosen before it', () => {
-    const groups = startChunkGroups(client, ['root.tsx', 'routes/home.tsx'], entry);
-    expect(groups.map((group) => group.name).slice(0, 2)).toEqual(['start-react', 'start-router']);
-    const [react, router, rest] = groups as unknown as [{ test: RegExp; priority: number }, { test: RegExp; priority: number }, { priority: number }];
-    for (const file of ['node_modules/react/index.js', 'node_modules/react-dom/client.js', 'node_modules/scheduler/index.js']) expect(react.test.test(at(file)), file).toBe(true);
-    expect(react.test.test(at('node_modules/react-router/dist/production/index.mjs'))).toBe(false);
-    expect(react.test.test(at('node_modules/react-hot-toast/dist/index.mjs'))).toBe(false);
-    expect(router.test.test(at('node_modules/react-router/dist/production/chunk-Q34X6AWR.mjs'))).toBe(true);
-    expect(router.test.test(at('node_modules/react-router-dom/index.js'))).toBe(false);
-    // A module both would take goes to the higher priority first; the rest is the start chunk as before.
-    expect(react.priority).toBeGreaterThan(router.priority);
-    expect(router.priority).toBeGreaterThan(rest.priority);
-    expect(typeof groups[2]!.name).toBe('function');
   });
 });
