@@ -23,8 +23,8 @@ const productionRouter: Plugin = {
   },
 };
 
-// The browser entry (src/client/entry.client.tsx), by the id the bundler gives it.
-const routerEntry = path.resolve('src/client/entry.client.tsx');
+// React Router's default browser entry (we have no entry.client of our own), by the id the bundler gives it.
+const routerEntry = realpathSync(path.resolve('node_modules/@react-router/dev/dist/config/defaults/entry.client.tsx'));
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 

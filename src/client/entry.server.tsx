@@ -7,10 +7,9 @@
  * no frame runs, kept it hidden.
  */
 import { PassThrough } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { startAfterPaint } from './lib/start-after-paint.server.ts';
 
 /** A part that has not resolved by then is written as its fallback, and the page as it stands. */
 export const streamTimeout = 10_000;
@@ -26,8 +25,7 @@ export default function handleRequest(request: Request, status: number, headers:
         const body = new PassThrough();
         headers.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        // The whole page, then its code moved after the first paint (lib/start-after-paint.server.ts).
-        text(body).then((html) => resolve(new Response(startAfterPaint(html), { headers, status })), reject);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError(error: unknown) {
         shellFailed = true;

@@ -4,8 +4,7 @@
  * so the header could be missing after the load event (and for good in a tab that draws no frames).
  */
 import { expect, test } from '@playwright/test';
-import { FIXTURE } from '../fake-instagram/fixtures.ts';
-import { linkBox, resultItems, started, strings, submitLink, text } from './helpers.ts';
+import { linkBox, started, strings, text } from './helpers.ts';
 
 const PAGES = ['/', '/fr/instagram-video-downloader', '/blog', '/ja/contact'];
 
@@ -104,27 +103,4 @@ test('the skip link, taken before the header’s and footer’s code came, leave
   // Once the code has come, the header's menu works.
   await page.getByRole('banner').getByRole('button', { name: text(en, 'header.support') }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: text(en, 'nav.blog'), exact: true })).toBeVisible();
-});
-
-// The first frame needs none of the page's code (every page is prerendered whole): the code comes after it, so that on
-// a slow link its 100 KB do not share the line with the HTML's last bytes (issue 37: Lighthouse's simulated phone
-// counted them all before the first paint). The page then starts and works as before. (The paint entries' time is when
-// the frame was shown, later than its drawing; the first animation frame's callback is the drawing's start.)
-test('the page’s code is fetched after the first frame, and the page then starts', async ({ page }) => {
-  await page.addInitScript(() => requestAnimationFrame(() => Object.assign(window, { firstFrame: performance.now() })));
-  for (const path of ['/', '/fr/instagram-video-downloader']) {
-    await page.goto(path);
-    await started(page);
-    const { frame, scripts } = await page.evaluate(() => ({
-      frame: (window as unknown as { firstFrame: number }).firstFrame,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
-    expect(scripts.length, path).toBeGreaterThan(3);
-    expect(Math.min(...scripts), `${path}: a script requested before the first frame (${frame} ms)`).toBeGreaterThan(frame);
-    await submitLink(page, `https://www.instagram.com/p/${FIXTURE.image}/`);
-    await expect(resultItems(page)).toHaveCount(1);
-  }
 });
