@@ -54,9 +54,11 @@ const show = (s: Scores) => `score ${s.score} FCP ${s.fcp.toFixed(0)} LCP ${s.lc
 async function measure(url: string, dir: string) {
   mkdirSync(dir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LAUNCH_FLAGS, logLevel: 'silent' });
+  // Lighthouse refuses to audit saved artifacts under other settings than they were gathered with.
+  const profile = process.env.PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {};
   let wall;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], gatherMode: dir, auditMode: dir, ...(process.env.PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], gatherMode: dir, auditMode: dir, ...profile });
     if (!result || result.lhr.runtimeError) throw new Error(`${url}: ${result?.lhr.runtimeError?.code ?? 'no result'}`);
     wall = scores(result.lhr);
   } finally {
@@ -67,7 +69,7 @@ async function measure(url: string, dir: string) {
   writeFileSync(traceFile.replace(/\.json$/, '.wall.json'), JSON.stringify(trace));
   squeezeToCpuTime(trace.traceEvents);
   writeFileSync(traceFile, JSON.stringify(trace));
-  const again = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], auditMode: dir });
+  const again = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], auditMode: dir, ...profile });
   writeFileSync(path.join(dir, 'cpu-lhr.json'), again!.report as string);
   return { wall, cpu: scores(again!.lhr) };
 }

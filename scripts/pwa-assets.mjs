@@ -40,6 +40,9 @@ export function shellOf(buildDir) {
   for (const file of (existsSync(assets) ? readdirSync(assets) : []).filter((name) => /^manifest-[\w-]+\.js$/.test(name))) {
     found.add(`/assets/${file}`);
     const manifest = JSON.parse(/=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(readFileSync(path.join(assets, file), 'utf8'))?.[1] ?? '{}');
+    // The browser entry with its imports, from the manifest itself: the shell does not hang on a page's links
+    // naming them (they did not, while pages fetched their code after the first paint).
+    for (const href of [manifest.entry?.module, ...(manifest.entry?.imports ?? [])]) if (typeof href === 'string' && href.startsWith('/')) found.add(href);
     for (const route of Object.values(manifest.routes ?? {})) {
       for (const href of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) if (typeof href === 'string' && href.startsWith('/')) found.add(href);
     }

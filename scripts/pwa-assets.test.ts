@@ -76,6 +76,19 @@ describe('the shell the worker keeps', () => {
     }
   });
 
+  it('holds the browser entry and its imports, which no link in the page names', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gramsave-shell-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'index.html'), '<html><head></head><body><script>start()</script></body></html>');
+      const manifest = { entry: { module: '/assets/entry.client-1.js', imports: ['/assets/runtime-1.js', '/assets/start-1.js'] }, routes: {} };
+      writeFileSync(path.join(dir, 'assets', 'manifest-abc.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+      expect(shellOf(dir).filter((href) => href.startsWith('/assets/')).sort()).toEqual(['/assets/entry.client-1.js', '/assets/manifest-abc.js', '/assets/runtime-1.js', '/assets/start-1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('holds what the shell’s code loads when used (deferred parts, the results), and theirs, once', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gramsave-shell-'));
     try {
