@@ -32,45 +32,38 @@ export const httpRequestDuration = new RouteHistogram({
 });
 
 /**
- * Resolution cache lookups: the hit ratio is hit / (hit + miss). Counted in two numbers and handed to the counter when
- * it is read (collect runs before every scrape): inc() checks and hashes its label object, once per cached resolve.
+ * A counter of a hot path, by one label: counted in plain numbers and handed to prom-client when it is read (collect
+ * runs before every scrape), since inc() checks and hashes its label object on every call.
  */
-const cacheLookups = { hit: 0, miss: 0 };
-export const resolveCacheTotal = new Counter({
-  name: 'gramsave_resolve_cache_total',
-  help: 'Resolution cache lookups by result (hit or miss).',
-  labelNames: ['result'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    for (const result of ['hit', 'miss'] as const) {
-      if (cacheLookups[result] > 0) this.inc({ result }, cacheLookups[result]);
-      cacheLookups[result] = 0;
-    }
-  },
-});
-
-export function countCacheLookup(result: 'hit' | 'miss'): void {
-  cacheLookups[result] += 1;
+function countedOnRead<V extends string>(name: string, help: string, label: string, values: readonly V[]): (value: V) => void {
+  const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<V, number>;
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [metricsRegistry],
+    collect() {
+      for (const value of values) {
+        if (counts[value] > 0) this.inc({ [label]: value }, counts[value]);
+        counts[value] = 0;
+      }
+    },
+  });
+  return (value) => {
+    counts[value] += 1;
+  };
 }
 
-/** The resolves the resolve lane read (http/resolve-lane/): answered there, or handed on to the route. Counted as the cache's. */
-const laneReads = { answered: 0, handed_on: 0 };
-export const resolveLaneTotal = new Counter({
-  name: 'gramsave_resolve_lane_total',
-  help: 'Resolves the resolve lane read, by way: answered from the cache there, or handed on to the full route.',
-  labelNames: ['way'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    for (const way of ['answered', 'handed_on'] as const) {
-      if (laneReads[way] > 0) this.inc({ way }, laneReads[way]);
-      laneReads[way] = 0;
-    }
-  },
-});
+/** Resolution cache lookups: the hit ratio is hit / (hit + miss). Once per cached resolve. */
+export const countCacheLookup = countedOnRead('gramsave_resolve_cache_total', 'Resolution cache lookups by result (hit or miss).', 'result', ['hit', 'miss'] as const);
 
-export function countLaneRead(way: 'answered' | 'handed_on'): void {
-  laneReads[way] += 1;
-}
+/** The resolves the resolve lane read (http/resolve-lane/): answered there, or handed on to the route. */
+export const countLaneRead = countedOnRead(
+  'gramsave_resolve_lane_total',
+  'Resolves the resolve lane read, by way: answered from the cache there, or handed on to the full route.',
+  'way',
+  ['answered', 'handed_on'] as const,
+);
 
 const proxiedBytesTotal = new Counter({
   name: 'gramsave_proxied_bytes_total',
