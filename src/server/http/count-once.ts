@@ -10,11 +10,10 @@ export type CountOnce<T> = (request: object, count: (callback: (result: T) => vo
 export function countOnce<T>(name: string): CountOnce<T> {
   const counted = Symbol(name);
   return (request, count, callback) => {
-    const kept = request as { [counted]?: { result: T } };
-    const known = kept[counted];
-    if (known !== undefined) return callback(known.result);
+    const kept = request as { [counted]?: T };
+    if (counted in kept) return callback(kept[counted] as T);
     count((result) => {
-      kept[counted] = { result };
+      kept[counted] = result;
       callback(result);
     });
   };

@@ -2,7 +2,7 @@
  * Security headers on every response. Pages get their own CSP (with the hashes of their inline
  * scripts, see site.ts); media files get mediaCsp() from their routes; everything else gets the strict API policy set here.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
@@ -21,10 +21,13 @@ export function mediaCsp(contentType: string): string {
 }
 
 /**
- * The headers every answer starts with, in order, for a request that came over https or not. Names in lower case, as
- * Fastify stores them: a mixed-case name is lowered into a new string on every call. The resolve lane sends them too.
+ * The headers every answer starts with, in order, for a request that came over https (`https` asked only when the
+ * public origin does not say so already) or not. Names in lower case, as Fastify stores them: a mixed-case name is
+ * lowered into a new string on every call. The resolve lane sends them too.
  */
-export function securityHeadersOf(config: Config): (https: boolean) => readonly (readonly [string, string])[] {
+export type SecurityHeaders = <R>(request: R, https: (request: R) => boolean) => readonly (readonly [string, string])[];
+
+export function securityHeadersOf(config: Config): SecurityHeaders {
   // The public origin says how browsers reach us, whatever the proxy in front tells (or TRUST_PROXY believes).
   const httpsOrigin = config.publicOrigin.startsWith('https:');
   const always = [
@@ -35,14 +38,16 @@ export function securityHeadersOf(config: Config): (https: boolean) => readonly 
     ['content-security-policy', API_CSP],
   ] as const;
   const withHsts = [...always, ['strict-transport-security', 'max-age=31536000; includeSubDomains']] as const;
-  return (https) => (httpsOrigin || https ? withHsts : always);
+  return (request, https) => (httpsOrigin || https(request) ? withHsts : always);
 }
+
+const overHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const headersFor = securityHeadersOf(config);
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of headersFor(request.protocol === 'https')) reply.header(name, value);
+    for (const [name, value] of headersFor(request, overHttps)) reply.header(name, value);
     done();
   });
 };

@@ -7,6 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { httpRequestDuration } from '../../metrics.ts';
 import { JSON_TYPE, type EncodedAnswer } from '../encoded-answer.ts';
 import { requestIdFor } from '../request-limits.ts';
+import type { SecurityHeaders } from '../security-headers.ts';
 
 /** The app's pino logger (app.log), as much of it as the line needs. */
 export interface LaneLogger {
@@ -15,7 +16,7 @@ export interface LaneLogger {
 }
 
 export interface LaneAnswerParts {
-  securityHeaders: (https: boolean) => readonly (readonly [string, string])[];
+  securityHeaders: SecurityHeaders;
   https: (request: IncomingMessage) => boolean;
   log: LaneLogger;
 }
@@ -25,7 +26,7 @@ export function laneAnswerer({ securityHeaders, https, log }: LaneAnswerParts) {
     const id = requestIdFor(request);
     const { body, encoding } = encoded.bodyFor(request.headers['accept-encoding']);
     const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of securityHeaders(https(request))) headers[name] = value;
+    for (const [name, value] of securityHeaders(request, https)) headers[name] = value;
     headers['x-request-id'] = id;
     headers['cache-control'] = 'no-store';
     headers['content-type'] = JSON_TYPE;
