@@ -69,14 +69,22 @@ export async function measuredLoad(server: ServerChild, url: string, seconds: nu
 
 /** What the app sent for /healthz and a resolve, as sent: what the bare floors answer. */
 export async function bareAnswersOf(app: ServerChild): Promise<BareAnswers> {
-  const health = await fetch(`${app.url}/healthz`, { headers: BROWSER_ACCEPT });
-  // undici's request, not fetch(): fetch would decode the answer, and the floor must send the bytes as sent.
+  // undici's request, not fetch(): fetch would decode the answer and sort the headers, and the floors send both as sent.
+  const health = await request(`${app.url}/healthz`, { headers: BROWSER_ACCEPT });
   const sent = await request(`${app.url}/api/v1/resolve`, { method: 'POST', headers: JSON_HEADERS, body: resolveBody(FIXTURE.image) });
   return {
-    health: await health.text(),
+    health: await health.body.text(),
+    healthHeaders: headersAsSent(Object.entries(health.headers)),
     resolve: Buffer.from(await sent.body.arrayBuffer()).toString('base64'),
-    encoding: String(sent.headers['content-encoding'] ?? 'identity'),
+    resolveHeaders: headersAsSent(Object.entries(sent.headers)),
   };
+}
+
+/** Node writes these itself (the date, the connection's, the length); every other header goes to the floors as the app sent it. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+function headersAsSent(entries: [string, unknown][]): [string, string][] {
+  return entries.filter(([name]) => !WRITTEN_BY_NODE.has(name)).map(([name, value]) => [name, String(value)]);
 }
 
 /** A bare node:http server and a bare Fastify answering /healthz and a resolve with the bytes the app sent for them. */
