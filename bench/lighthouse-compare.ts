@@ -49,5 +49,5 @@ await compareBuilds<Reading>({
     return { reading, line: show(reading) };
   },
   show,
-  mediansOf: '',
+  mediansOf: ` in ${CHROMIUM}`,
 });

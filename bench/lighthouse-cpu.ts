@@ -81,6 +81,6 @@ await compareBuilds<Scores>({
     return { reading: r.cpu, line: `CPU-timed ${show(r.cpu)} · as measured ${show(r.wall)}` };
   },
   show,
-  mediansOf: ', CPU-timed',
+  mediansOf: `, CPU-timed, in ${CHROMIUM}`,
   skipFailedRuns: true,
 });
