@@ -14,9 +14,10 @@ import { missing, row, type BenchRow } from './table.ts';
 /**
  * The browser Lighthouse drives: Debian's whole Chromium, or another build named by LIGHTHOUSE_CHROMIUM. On this 2-core
  * machine `/usr/lib/chromium/chromium-headless-shell` (Debian's package of the same Chromium without the browser's own
- * UI) is the nearer thing to the quiet machine Lighthouse assumes: the whole browser's new headless mode loads its own
- * pages while ours loads (in Chromium 156, the omnibox popup's WebUI renderer took 190 ms of CPU in the first 1.5 s of a
- * page load), and on two cores that is time taken from the page's own tasks, which Lighthouse then slows 4×. On
+ * UI) is the nearer thing to the quiet machine Lighthouse assumes: in the first 1.5 s of a page load the whole
+ * browser's own main thread and display compositor took 408–508 and 349–447 ms of CPU, the shell's 164–186 and 215–219
+ * ms (Chromium 156, traces of bench/lighthouse-cpu.ts), and on two cores that is time taken from the page's own tasks,
+ * which Lighthouse then slows 4×. On
  * 2026-11-28 main read 92 / 92 in the whole browser and 97 / 96 in the shell (bench/lighthouse-compare.ts, / and
  * /fr/instagram-video-downloader), bda622e 84 / 89 and 98 / 97 in the same rounds.
  */
