@@ -5,7 +5,9 @@
  * req/s: the lowest is the least disturbed by the rest of a shared machine (others' load only ever adds to it).
  * For a change's before/after with fewer moving parts than bench/resolve.ts's four-way rounds (no floors, no GET loads):
  * on 2026-11-27 at load 8-16 its --against rows read 0.95 to 1.52 for a pair of commits that this read 0.73 to 1.02.
- * Neither settles a change of a few per cent on a machine that busy.
+ * Neither settles a change of a few per cent on a machine that busy. The order the apps start in counts as well: on
+ * 2026-11-28, quiet, the first worktree read about 13 % less CPU per request whichever of two commits it was (0.873 and
+ * 0.872 in the two orders). Run it both ways and take the two ratios' geometric mean.
  */
 import path from 'node:path';
 import { FIXTURE } from '../test/fake-instagram/index.ts';
