@@ -20,7 +20,7 @@ describe('layer rules', () => {
     ['src/server/reverse.ts', "import { createTranslator } from '../client/lib/translator.ts';\nexport const x = createTranslator;\n"],
     ['src/server/reverse.ts', "import { FIXTURE } from '../../test/fake-instagram/index.ts';\nexport const x = FIXTURE;\n"],
     ['src/server/media/reverse.ts', "import { siteRoutes } from '../http/site.ts';\nexport const x = siteRoutes;\n"],
-    ['src/server/extract/reverse.ts', "import { createLinkLookup } from '../http/link-resolver.ts';\nexport const x = createLinkLookup;\n"],
+    ['src/server/extract/reverse.ts', "import { createLinkLookups } from '../http/link-resolver.ts';\nexport const x = createLinkLookups;\n"],
     ['src/server/http/reverse.ts', "import { createTranslator } from '../../client/lib/translator.ts';\nexport const x = createTranslator;\n"],
   ])('%s importing %j fails lint', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);

@@ -24,7 +24,6 @@ export class EncodedAnswer {
     this.identity = Buffer.from(json);
   }
 
-  /** The body for this request: a compressed copy when the client takes one (routes using it set compress: false). */
   /** The bytes for a client that takes `acceptEncoding`, and their coding (none: as they are). */
   bodyFor(acceptEncoding: string | undefined): { body: Buffer; encoding?: ContentCoding } {
     const encoding = this.identity.length >= MIN_COMPRESS_BYTES ? pickEncoding(acceptEncoding, BOTH) : undefined;
@@ -32,6 +31,7 @@ export class EncodedAnswer {
     return { body: (this.copies[encoding] ??= compressors[encoding](this.identity)), encoding };
   }
 
+  /** The answer for this request: a compressed copy when the client takes one (routes using it set compress: false). */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     // Header names in lower case, as Fastify stores them (security-headers.ts).
     reply.type(JSON_TYPE).header('vary', 'Accept-Encoding');

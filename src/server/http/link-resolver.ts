@@ -50,11 +50,7 @@ export function createLinkLookups(resolver: Resolver): { lookUp: LinkLookup; cac
   return { lookUp, cached };
 }
 
-export function createLinkLookup(resolver: Resolver): LinkLookup {
-  return createLinkLookups(resolver).lookUp;
-}
-
 export function createLinkResolver(resolver: Resolver): LinkResolver {
-  const lookUp = createLinkLookup(resolver);
+  const { lookUp } = createLinkLookups(resolver);
   return async (url, tool, client) => lookUp(url, tool, client);
 }
