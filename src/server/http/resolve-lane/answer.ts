@@ -3,11 +3,12 @@
  * id, no-store, JSON, Vary, the coding, the length), the route's latency metric, and its one log line
  * (request-log.ts) when info lines are written. lane.test.ts compares the two ways' answers and lines.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { httpRequestDuration } from '../../metrics.ts';
-import { JSON_TYPE, type EncodedAnswer } from '../encoded-answer.ts';
+import type { EncodedAnswer } from '../encoded-answer.ts';
 import { requestIdFor } from '../request-limits.ts';
 import type { SecurityHeaders } from '../security-headers.ts';
+import { answerHeads } from './answer-head.ts';
 
 /** The app's pino logger (app.log), as much of it as the line needs. */
 export interface LaneLogger {
@@ -22,18 +23,11 @@ export interface LaneAnswerParts {
 }
 
 export function laneAnswerer({ securityHeaders, https, log }: LaneAnswerParts) {
+  const headFor = answerHeads();
   return function answer(request: IncomingMessage, response: ServerResponse, route: string, encoded: EncodedAnswer, startedAt: number): void {
     const id = requestIdFor(request);
     const { body, encoding } = encoded.bodyFor(request.headers['accept-encoding']);
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of securityHeaders(request, https)) headers[name] = value;
-    headers['x-request-id'] = id;
-    headers['cache-control'] = 'no-store';
-    headers['content-type'] = JSON_TYPE;
-    headers.vary = 'Accept-Encoding';
-    if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    response.writeHead(200, headers);
+    response.writeHead(200, headFor(securityHeaders(request, https), encoding, id, body.length));
     response.end(body);
     // Counted once the answer is handed to the socket (a small body is written at once), not on 'finish' as Fastify's
     // onResponse does: a listener a request for the same figure.

@@ -3,7 +3,8 @@
  * not through it, without Fastify's routing, request and reply objects, hooks and serialiser (on 2026-11-28 about 15 %
  * less CPU per cached resolve, bench/resolve-ab.ts; short of issue 41's goal). It asks every question the route asks,
  * with the route's own functions:
- * - the body: JSON (Fastify's own parser), UTF-8, within the route's limit, read by the route's rules;
+ * - the body: JSON (Fastify's own parser), UTF-8, within the route's limit, read by the route's rules (the verdict
+ *   remembered per body text, read-body.ts);
  * - the rate limit: the route's own count (rate-limit.ts), and the gate's answer for a lookup without a key;
  * - the cache: the route's lookup and presenter, and its encodings.
  * Whatever it does not take (another route, an API key or token, a body it cannot read, a limit reached, a link not
@@ -19,12 +20,12 @@ import type { CachedLink } from '../link-resolver.ts';
 import type { RouteCount } from '../rate-limit.ts';
 import { countLaneRead } from '../../metrics.ts';
 import { rateLimitKey } from '../rate-limit-key.ts';
-import { readResolveRequest } from '../resolve-request.ts';
 import type { ResolvePresenter } from '../resolve-presenter.ts';
 import type { SecurityHeaders } from '../security-headers.ts';
 import { laneAnswerer, type LaneLogger } from './answer.ts';
 import { clientAddressOf, httpsOf } from './client-address.ts';
 import { keepHandedBody } from './handed-body.ts';
+import { bodyReader } from './read-body.ts';
 
 export const RESOLVE_ROUTE = '/api/v1/resolve';
 
@@ -59,6 +60,7 @@ function laneMayRead(request: IncomingMessage): boolean {
 
 export function createResolveLane(parts: ResolveLaneParts, fullWay: RequestListener): RequestListener {
   const addressOf = clientAddressOf(parts.trustProxy);
+  const readBody = bodyReader(parts.parseJson);
   const answer = laneAnswerer({ securityHeaders: parts.securityHeaders, https: httpsOf(parts.trustProxy), log: parts.log });
 
   function handOn(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
@@ -68,14 +70,9 @@ export function createResolveLane(parts: ResolveLaneParts, fullWay: RequestListe
   }
 
   function decide(request: IncomingMessage, response: ServerResponse, body: Buffer, startedAt: number): void {
-    let read: ReturnType<typeof readResolveRequest>;
-    try {
-      read = readResolveRequest(parts.parseJson(body.toString('utf8')));
-    } catch {
-      return handOn(request, response, body);
-    }
+    const read = readBody(body.toString('utf8'));
     const address = addressOf(request);
-    if (!read.success || address === undefined) return handOn(request, response, body);
+    if (!read?.success || address === undefined) return handOn(request, response, body);
     const { url, tool } = read.data;
     const client = rateLimitKey(address);
     parts.count(request, client, ({ current }) => {
