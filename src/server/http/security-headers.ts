@@ -25,7 +25,8 @@ export function mediaCsp(contentType: string): string {
  * public origin does not say so already) or not. Names in lower case, as Fastify stores them: a mixed-case name is
  * lowered into a new string on every call. The resolve lane sends them too.
  */
-export type SecurityHeaders = <R>(request: R, https: (request: R) => boolean) => readonly (readonly [string, string])[];
+export type SecurityHeaderList = readonly (readonly [string, string])[];
+export type SecurityHeaders = <R>(request: R, https: (request: R) => boolean) => SecurityHeaderList;
 
 export function securityHeadersOf(config: Config): SecurityHeaders {
   // The public origin says how browsers reach us, whatever the proxy in front tells (or TRUST_PROXY believes).

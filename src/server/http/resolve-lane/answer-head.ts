@@ -6,8 +6,8 @@
  * variants in alternating rounds, 2026-11-28).
  */
 import { JSON_TYPE } from '../encoded-answer.ts';
+import type { SecurityHeaderList as Security } from '../security-headers.ts';
 
-type Security = readonly (readonly [string, string])[];
 /** Name, value, name, value…: writeHead's flat form. */
 export type AnswerHead = (string | number)[];
 
