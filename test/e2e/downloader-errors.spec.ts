@@ -132,7 +132,7 @@ test('network failure before any use of the page: the error under the box says s
   const lang = LANGS[1]!;
   await page.goto(localizePath(lang, HOME));
   // Started (the Paste button comes after hydration); the page's other optional parts may still be on their way.
-  await expect(page.getByRole('button', { name: text(strings(lang), 'downloader.paste') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text(strings(lang), 'downloader.paste'), exact: true })).toBeVisible();
   await context.setOffline(true);
   try {
     await submitLink(page, post('B866lKJgReK'));
@@ -155,7 +155,7 @@ test('a part of the page whose code cannot load stays as prerendered, and the pa
   await page.route(/\/assets\/(Footer|ToolTabs)-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('/instagram-video-downloader');
   // Started: the Paste button comes after hydration.
-  await expect(page.getByRole('button', { name: text(en, 'downloader.paste') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text(en, 'downloader.paste'), exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(text(en, 'notFound.crashed'));
   await submitLink(page, post('B866lKJgReK'));
   await expect(page.getByTestId('results')).toBeVisible();

@@ -209,7 +209,7 @@ test('a link typed before the page’s code ran is kept, and Download looks it u
   await page.locator('form [name="url"]').fill(link);
   release();
   // Started: the Paste button comes after hydration, and the box still holds the link.
-  await expect(page.getByRole('button', { name: text(en, 'downloader.paste') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text(en, 'downloader.paste'), exact: true })).toBeVisible();
   await expect(page.locator('form [name="url"]')).toHaveValue(link);
   await page.locator('form button[type="submit"]').click();
   await expect(resultItems(page)).toHaveCount(1);

@@ -65,7 +65,7 @@ test('after one visit, a tool page not yet opened loads offline, and any other p
 
     // A move inside the app to a page it does not hold: its data cannot come, and the error screen says offline
     // with Retry, not "something went wrong". (A marker on window shows the move stayed inside the app.)
-    await expect(page.getByRole('button', { name: text(fr, 'downloader.paste') })).toBeVisible();
+    await expect(page.getByRole('button', { name: text(fr, 'downloader.paste'), exact: true })).toBeVisible();
     await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
     await page.getByRole('banner').getByRole('button', { name: text(fr, 'header.support') }).click();
     await page.getByRole('banner').getByRole('link', { name: text(fr, 'nav.blog'), exact: true }).click();
