@@ -9,7 +9,7 @@ const plain = [
 const withHsts = [...plain, ['strict-transport-security', 'max-age=31536000']] as const;
 
 /** The head as pairs, for reading. */
-const pairs = (head: (string | number)[]) => Array.from({ length: head.length / 2 }, (_, i) => [head[2 * i], head[2 * i + 1]]);
+const pairs = ({ head }: { head: (string | number)[] }) => Array.from({ length: head.length / 2 }, (_, i) => [head[2 * i], head[2 * i + 1]]);
 
 describe('the lane answer head', () => {
   it('lists the headers in the route order, with this answer’s id and length', () => {

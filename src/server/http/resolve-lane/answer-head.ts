@@ -1,7 +1,8 @@
 /**
  * The lane's 200 head as one flat list per (security headers, coding), made once: of its headers only the request id
- * and the length change from answer to answer, and they are written into their places just before writeHead, which
- * turns the list into the head's text at once and keeps no reference to it. With read-body.ts's memo in place, this
+ * and the length change from answer to answer, and they are written into their places just before the answer is
+ * written (whole-answer.ts, or writeHead, which turns the list into the head's text at once and keeps no reference to
+ * it). With read-body.ts's memo in place, this
  * saved about 6 % of a cached resolve's CPU against a header object built for each answer (one process, the two
  * variants in alternating rounds, 2026-11-28).
  */
@@ -11,7 +12,8 @@ import type { SecurityHeaderList as Security } from '../security-headers.ts';
 /** Name, value, name, value…: writeHead's flat form. */
 export type AnswerHead = (string | number)[];
 
-interface Template {
+/** One head, made once, with the places of the two values that change per answer. */
+export interface AnswerTemplate {
   head: AnswerHead;
   idAt: number;
   lengthAt: number;
@@ -20,7 +22,7 @@ interface Template {
 /** security-headers.ts hands out one of two lists; a third or more would be a new caller's, and is still served. */
 const MAX_SECURITY_LISTS = 8;
 
-function templateOf(security: Security, encoding: string | undefined): Template {
+function templateOf(security: Security, encoding: string | undefined): AnswerTemplate {
   const head: AnswerHead = security.flat();
   const idAt = head.push('x-request-id', '') - 1;
   head.push('cache-control', 'no-store', 'content-type', JSON_TYPE, 'vary', 'Accept-Encoding');
@@ -29,8 +31,9 @@ function templateOf(security: Security, encoding: string | undefined): Template 
   return { head, idAt, lengthAt };
 }
 
-export function answerHeads(): (security: Security, encoding: string | undefined, id: string, length: number) => AnswerHead {
-  const made = new Map<Security, Map<string | undefined, Template>>();
+/** The template for (security headers, coding), its id and length slots filled with this answer's. */
+export function answerHeads(): (security: Security, encoding: string | undefined, id: string, length: number) => AnswerTemplate {
+  const made = new Map<Security, Map<string | undefined, AnswerTemplate>>();
   return (security, encoding, id, length) => {
     let byCoding = made.get(security);
     if (!byCoding) {
@@ -41,6 +44,6 @@ export function answerHeads(): (security: Security, encoding: string | undefined
     if (!template) byCoding.set(encoding, (template = templateOf(security, encoding)));
     template.head[template.idAt] = id;
     template.head[template.lengthAt] = length;
-    return template.head;
+    return template;
   };
 }

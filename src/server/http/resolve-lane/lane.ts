@@ -26,6 +26,7 @@ import { laneAnswerer, type LaneLogger } from './answer.ts';
 import { clientAddressOf, httpsOf } from './client-address.ts';
 import { keepHandedBody } from './handed-body.ts';
 import { bodyReader } from './read-body.ts';
+import type { ConnectionTerms } from './whole-answer.ts';
 
 export const RESOLVE_ROUTE = '/api/v1/resolve';
 
@@ -58,10 +59,10 @@ function laneMayRead(request: IncomingMessage): boolean {
   return length > 0 && length <= MAX_RESOLVE_BODY_BYTES;
 }
 
-export function createResolveLane(parts: ResolveLaneParts, fullWay: RequestListener): RequestListener {
+export function createResolveLane(parts: ResolveLaneParts, fullWay: RequestListener, connections: ConnectionTerms): RequestListener {
   const addressOf = clientAddressOf(parts.trustProxy);
   const readBody = bodyReader(parts.parseJson);
-  const answer = laneAnswerer({ securityHeaders: parts.securityHeaders, https: httpsOf(parts.trustProxy), log: parts.log });
+  const answer = laneAnswerer({ securityHeaders: parts.securityHeaders, https: httpsOf(parts.trustProxy), log: parts.log, connections });
 
   function handOn(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
     countLaneRead('handed_on');
@@ -101,5 +102,5 @@ export function installResolveLane(server: Server, parts: ResolveLaneParts): voi
   if (listeners.length !== 1) throw new Error(`resolve lane: expected Fastify's one request listener, found ${listeners.length}`);
   const fullWay = listeners[0]!;
   server.removeListener('request', fullWay);
-  server.on('request', createResolveLane(parts, fullWay));
+  server.on('request', createResolveLane(parts, fullWay, server));
 }
