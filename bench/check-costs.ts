@@ -16,7 +16,7 @@ const CHECKS: [string, string[]][] = [
   ['validation (JSON type, URL length, zod)', ['zod', 'src/server/http/json-only.ts', 'src/server/http/request-limits.ts', 'src/shared/api-schemas.ts']],
   ['cache (link parse, resolver, resolution cache)', ['src/server/http/link-', 'src/server/extract/', 'src/server/store/', 'src/shared/']],
   ['encoding (the answer kept encoded)', ['src/server/http/encoded-answer.ts', 'src/server/http/content-encoding.ts', 'src/server/http/resolve.ts', 'src/server/http/resolve-presenter.ts', 'src/server/media/']],
-  ['security headers, request id, metrics', ['src/server/http/security-headers.ts', 'src/server/http/request-metrics.ts', 'src/server/http/resolve-lane/answer.ts', 'src/server/http/resolve-lane/answer-head.ts', 'src/server/metrics.ts', 'src/server/route-histogram.ts', 'prom-client', 'node:internal/crypto']],
+  ['security headers, request id, metrics', ['src/server/http/security-headers.ts', 'src/server/http/request-metrics.ts', 'src/server/http/resolve-lane/answer.ts', 'src/server/http/resolve-lane/answer-head.ts', 'src/server/http/resolve-lane/whole-answer.ts', 'src/server/metrics.ts', 'src/server/route-histogram.ts', 'prom-client', 'node:internal/crypto']],
   ['the resolve lane (its body read, its decision)', ['src/server/http/resolve-lane/']],
   ['logging (a child logger per request)', ['pino', '@pinojs', 'fast-redact']],
   ['async context (Fastify\'s body parser\'s AsyncResource; the lookups\' AsyncLocalStorage until issue 41)', ['node:async_hooks', 'node:internal/async_hooks']],
