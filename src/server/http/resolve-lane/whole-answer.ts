@@ -3,15 +3,16 @@
  * and builds the head's text for each answer, and end() then writes the head, the body and an empty closing piece as
  * three; here the head's unchanging bytes are made once per head template, and only the request id, the length and
  * the date are written per answer. In one process, against writeHead and end on the same answers in alternating rounds,
- * this took 18 % of a cached resolve's CPU (per-round ratio 0.822, median of 12 rounds of 2 s, 2026-11-28,
+ * this took 18 % off a cached resolve's CPU (per-round ratio 0.822, median of 12 rounds of 2 s, 2026-11-28,
  * bench/variants-exp.ts on the branch exp/whole-answer).
  *
- * It writes what Node would write, and only where Node's answer is known: HTTP/1.1 without Expect, the connection kept open (Node's
- * own verdict, shouldKeepAlive), no cap on requests per connection (that would add `max=`), and the response holding
- * its socket, still open (a pipelined request waits behind the one before it: Node queues its answer, and writeHead does it).
- * The response is then marked as sent, as writeHead marks it (`_header`, `_headerSent`: node:http's own fields, Node 20
- * and 22 alike), and ended with nothing more to write, so the server goes on to the next request as after any answer.
- * whole-answer.test.ts compares the bytes with Node's own for the same head.
+ * It writes what Node would write, and only where Node's answer is known: HTTP/1.1 without Expect, the connection kept
+ * open (Node's own verdict, shouldKeepAlive), no cap on requests per connection (that would add `max=`), and the
+ * response holding its socket, still open (a pipelined request waits behind the one before it: Node queues its answer,
+ * and writeHead does it). The response is then marked as sent, as writeHead marks it (`_header` and `_headerSent`,
+ * node:http's own fields in Node 20), and ended with nothing more to write, so the server goes on to the next request as
+ * after any answer. whole-answer.test.ts compares the bytes with Node's own for the same head, so a Node that writes
+ * its head otherwise fails it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AnswerTemplate } from './answer-head.ts';
