@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { signMediaToken } from '../src/server/media/token.ts';
 import type { ChildMessage, ParentMessage } from './media-child.ts';
+import { serverEnv } from '../scripts/server-env.mjs';
 
 export const MB = 1024 * 1024;
 export const SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
@@ -67,7 +68,9 @@ export interface Child {
  */
 export async function startChild(args: string[], nodeArgs: string[] = [], worktree?: string): Promise<Child> {
   const script = worktree ? path.join(worktree, 'bench/media-child.ts') : CHILD;
-  const child = fork(script, args, { ...(worktree ? { cwd: worktree } : {}), execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Every child starts as `npm start` and the image start the server (server-env.mjs): the relay and the CDN too, so
+  // that the proxy is measured against floors that run as it does.
+  const child = fork(script, args, { ...(worktree ? { cwd: worktree } : {}), env: serverEnv(), execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>
     new Promise<ChildMessage>((resolve, reject) => {
       // One exit listener per question, taken off with its answer: a run asks dozens of questions, and kept
