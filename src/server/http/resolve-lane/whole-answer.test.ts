@@ -16,8 +16,9 @@ const body = Buffer.from([0x1b, 0x00, 0xff, 0x7b, 0x22, 0x0d, 0x0a, 0x80]); // b
 
 let server: Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
   server = undefined;
 });
 
@@ -75,6 +76,13 @@ function exchange(port: number, text: string, answers: number): Promise<{ raw: s
 const undated = (raw: string) => raw.replace(/Date: [^\r]+\r\n/g, 'Date: -\r\n');
 
 describe('the whole answer', () => {
+  it('refuses a header writeHead would refuse, as writeHead does', () => {
+    const template = answerHeads()([['x-bad', 'a\r\nset-cookie: x']], undefined, 'id', 1);
+    const response = { shouldKeepAlive: true, socket: { writable: true }, headersSent: false, _headerSent: false };
+    const request = { httpVersion: '1.1', headers: {} };
+    expect(() => wholeAnswerWriter({ keepAliveTimeout: 5000, maxRequestsPerSocket: 0 })(request as never, response as never, template, body)).toThrow(/Invalid character/);
+  });
+
   it("sends Node's own bytes for the same head and body, and keeps the connection open", async () => {
     const { port, declined } = await startServer();
     const node = await exchange(port, requestText('/node', 1), 1);

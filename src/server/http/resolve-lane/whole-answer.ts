@@ -14,7 +14,7 @@
  * after any answer. whole-answer.test.ts compares the bytes with Node's own for the same head, so a Node that writes
  * its head otherwise fails it.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AnswerTemplate } from './answer-head.ts';
 
 /** What the server says of its connections, read for each answer (they may be set after the lane is put in). */
@@ -32,6 +32,11 @@ type MarkableResponse = ServerResponse & { _header: string | null; _headerSent: 
 const STATUS_LINE = 'HTTP/1.1 200 OK\r\n';
 
 function headBytesOf({ head, idAt, lengthAt }: AnswerTemplate): HeadBytes {
+  // Checked once, as writeHead checks them every time: a header it would refuse is refused here too.
+  for (let i = 0; i < head.length; i += 2) {
+    validateHeaderName(String(head[i]));
+    validateHeaderValue(String(head[i]), String(head[i + 1]));
+  }
   const line = (i: number) => `${head[i]}: ${head[i + 1]}\r\n`;
   let beforeId = STATUS_LINE;
   for (let i = 0; i < idAt - 1; i += 2) beforeId += line(i);
