@@ -4,7 +4,8 @@
 // page by page, on the next reads. On this 2-core VM (2026-11-28, `npx tsx bench/media-rounds.ts 7`, every bench child
 // alike) the proxy read about 170 MB/s without it and 440–550 MB/s with it, and the bare relay moved the same way.
 // glibc reads it once, as a process starts, so `npm start` starts the server with it (start.mjs), and the image sets it
-// (Containerfile). Elsewhere (musl, macOS) it is ignored.
+// (Containerfile). The build's precompression, which frees zlib's buffers file after file, runs with it too (build.mjs).
+// Elsewhere (musl, macOS) it is ignored.
 export const SERVER_ENV = { MALLOC_TOP_PAD_: String(64 * 1024 * 1024) };
 
 /** The server's environment: the operator's, with SERVER_ENV's values where the operator set none. */
