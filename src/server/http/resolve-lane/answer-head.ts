@@ -2,9 +2,8 @@
  * The lane's 200 head as one flat list per (security headers, coding), made once: of its headers only the request id
  * and the length change from answer to answer, and they are written into their places just before the answer is
  * written (whole-answer.ts, or writeHead, which turns the list into the head's text at once and keeps no reference to
- * it). With read-body.ts's memo in place, this
- * saved about 6 % of a cached resolve's CPU against a header object built for each answer (one process, the two
- * variants in alternating rounds, 2026-11-28).
+ * it). With read-body.ts's memo in place, this saved about 6 % of a cached resolve's CPU against a header object built
+ * for each answer (one process, the two variants in alternating rounds, 2026-11-28).
  */
 import { JSON_TYPE } from '../encoded-answer.ts';
 import type { SecurityHeaderList as Security } from '../security-headers.ts';
